@@ -1,0 +1,398 @@
+/**
+ * The Futrou API v2 client: undici with keep-alive, Bearer auth, a per-request timeout, the retry table
+ * (retry.ts), the shared client-side rate limit (limiter.ts), paging, and responses parsed with the zod
+ * model the caller passes in. The token lives in a `#private` field and is sent only in the
+ * Authorization header: it is in no property, message, error or log line.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { Agent, type Dispatcher, request } from "undici";
+import type { z } from "zod";
+import { PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
+import { FutrouApiError, FutrouNetworkError, FutrouResponseError, type NetworkFailure } from "./errors";
+import { sharedLimiter } from "./limiter";
+import { type HttpMethod, type RetryEvent, type RetryPolicy, realSleep, retryPolicy, withRetry } from "./retry";
+
+// ---------------------------------------------------------------------------------------------------
+// Options
+
+export interface ClientOptions {
+  /** Base URL including the version, e.g. `https://api.futrou.com/v2`. */
+  baseUrl: string;
+  token: string;
+  /** Per attempt: connect, send, headers and body together. Default 30 s. */
+  timeoutMs?: number;
+  /** Overrides of `DEFAULT_RETRY_POLICY` (retry.ts). */
+  retry?: Partial<RetryPolicy>;
+  /** Client-side limit, shared by all clients of this base URL + token in the process. Default 100. */
+  requestsPerSecond?: number;
+  /** Default `pulumi-futrou/<package version>`. */
+  userAgent?: string;
+  /** Called before every retry wait (why, how long, the server's Retry-After). */
+  onRetry?: (event: RetryEvent) => void;
+  /** How retry waits are spent; tests pass a recorder. Default: a real timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Random source for backoff jitter (0 ≤ x < 1). */
+  random?: () => number;
+  /** The undici dispatcher; default one keep-alive Agent shared by the process. */
+  dispatcher?: Dispatcher;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Bound on pages `list()` follows, whatever `X-Total-Pages` says. */
+export const LIST_MAX_PAGES = 10_000;
+
+/** The package version, found by walking up from this file (works from sources and from dist/). */
+function packageVersion(): string {
+  let dir = __dirname;
+  for (let i = 0; i < 6; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
+      if (pkg.name === "pulumi-futrou" && typeof pkg.version === "string") return pkg.version;
+    } catch {
+      // not here; keep walking up
+    }
+    dir = dirname(dir);
+  }
+  return "0.0.0";
+}
+
+export const USER_AGENT = `pulumi-futrou/${packageVersion()}`;
+
+let defaultAgent: Agent | undefined;
+/** One keep-alive connection pool per process, so short-lived clients still reuse connections. */
+function sharedAgent(): Agent {
+  defaultAgent ??= new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 64 });
+  return defaultAgent;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Query encoding
+
+/** A `from/to` range filter (either end may be open), e.g. for `createdAt` / `updatedAt`. */
+export interface DateRange {
+  from?: string | Date;
+  to?: string | Date;
+}
+export type QueryScalar = string | number | boolean | Date;
+export type QueryValue = QueryScalar | readonly QueryScalar[] | DateRange | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+function scalar(v: QueryScalar): string {
+  return v instanceof Date ? v.toISOString() : String(v);
+}
+
+function isRange(v: QueryValue): v is DateRange {
+  return typeof v === "object" && v !== null && !(v instanceof Date) && !Array.isArray(v);
+}
+
+/**
+ * ASSUMED: a range is sent as one ISO 8601 interval `from/to` (an open end left empty), per the
+ * contract's "createdAt/updatedAt as from/to ISO ranges". null/undefined values are left out;
+ * arrays repeat the key.
+ */
+export function encodeQuery(query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const v of value as readonly QueryScalar[]) params.append(key, scalar(v));
+    } else if (isRange(value)) {
+      if (value.from === undefined && value.to === undefined) continue;
+      params.append(
+        key,
+        `${value.from === undefined ? "" : scalar(value.from)}/${value.to === undefined ? "" : scalar(value.to)}`,
+      );
+    } else {
+      params.append(key, scalar(value as QueryScalar));
+    }
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/** Fills `{name}` placeholders (e.g. COLLECTIONS.dnsRecord) with URL-encoded values. */
+export function expandPath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter "${name}" for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The client
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** One page of a listing, with the paging headers (undefined when the server did not send one). */
+export interface Page<T> {
+  items: T[];
+  page?: number;
+  totalPages?: number;
+  totalItems?: number;
+  pageItems?: number;
+}
+
+function header(headers: RawResponse["headers"], name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function intHeader(headers: RawResponse["headers"], name: string): number | undefined {
+  const v = header(headers, name);
+  if (v === undefined || !/^\d+$/.test(v.trim())) return undefined;
+  return Number(v);
+}
+
+function errorCode(e: unknown): string | undefined {
+  const own = (e as { code?: unknown } | null)?.code;
+  if (typeof own === "string") return own;
+  const cause = (e as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof cause === "string" ? cause : undefined;
+}
+
+function classify(code: string | undefined): NetworkFailure {
+  switch (code) {
+    case "ECONNREFUSED":
+      return "refused";
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return "connect-timeout";
+    case "ECONNRESET":
+    case "EPIPE":
+      return "reset";
+    case "UND_ERR_SOCKET":
+    case "UND_ERR_CLOSED":
+    case "ECONNABORTED":
+      return "closed";
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+    case "ETIMEDOUT":
+      return "timeout";
+    default:
+      return "other";
+  }
+}
+
+/** `name: expected string, received number` — zod issues as the user would read them. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  let where = "";
+  for (const key of issue.path) {
+    where += typeof key === "number" ? `[${key}]` : where ? `.${String(key)}` : String(key);
+  }
+  return `${where || "(body)"}: ${issue.message.replace(/^Invalid input: /, "")}`;
+}
+
+export class FutrouClient {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  readonly userAgent: string;
+  readonly #token: string;
+  readonly #policy: RetryPolicy;
+  readonly #limiter: { acquire(): Promise<void> };
+  readonly #dispatcher: Dispatcher;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #onRetry?: (event: RetryEvent) => void;
+  readonly #random?: () => number;
+
+  constructor(opts: ClientOptions) {
+    if (!opts.token) throw new Error("a Futrou API token is required (FUTROU_API_TOKEN or futrou:token)");
+    let url: URL;
+    try {
+      url = new URL(opts.baseUrl);
+    } catch {
+      throw new Error(`invalid Futrou API URL: ${JSON.stringify(opts.baseUrl)}`);
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`unsupported API URL ${url.protocol}`);
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.userAgent = opts.userAgent ?? USER_AGENT;
+    this.#token = opts.token;
+    this.#policy = retryPolicy(opts.retry);
+    this.#limiter = sharedLimiter(this.baseUrl, opts.token, opts.requestsPerSecond ?? RATE_LIMIT_PER_SECOND);
+    this.#dispatcher = opts.dispatcher ?? sharedAgent();
+    this.#sleep = opts.sleep ?? realSleep;
+    this.#onRetry = opts.onRetry;
+    this.#random = opts.random;
+  }
+
+  /** What JSON.stringify shows: never the token. */
+  toJSON(): { baseUrl: string } {
+    return { baseUrl: this.baseUrl };
+  }
+
+  /** GET one object. 404 is a FutrouApiError (use `find` when absence is an answer). */
+  async get<S extends z.ZodType>(path: string, schema: S, query?: Query): Promise<z.infer<S>> {
+    const res = await this.#call("GET", path, { query });
+    return this.#parse("GET", path, res, schema);
+  }
+
+  /** GET one object; undefined when it does not exist (404). */
+  async find<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S> | undefined> {
+    try {
+      return await this.get(path, schema);
+    } catch (e) {
+      if (e instanceof FutrouApiError && e.status === 404) return undefined;
+      throw e;
+    }
+  }
+
+  /** One page of a listing: the items and the four `X-*` paging headers. */
+  async listPage<S extends z.ZodType>(path: string, item: S, query?: Query): Promise<Page<z.infer<S>>> {
+    const res = await this.#call("GET", path, { query });
+    const items = this.#parse("GET", path, res, item.array()) as z.infer<S>[];
+    return {
+      items,
+      page: intHeader(res.headers, PAGE_HEADERS.page),
+      totalPages: intHeader(res.headers, PAGE_HEADERS.totalPages),
+      totalItems: intHeader(res.headers, PAGE_HEADERS.totalItems),
+      pageItems: intHeader(res.headers, PAGE_HEADERS.pageItems),
+    };
+  }
+
+  /** Every item, following `X-Total-Pages` with the largest page size (fewest requests). */
+  async list<S extends z.ZodType>(path: string, item: S, query?: Query): Promise<z.infer<S>[]> {
+    const q: Query = { ...query, limit: query?.limit ?? PAGE_MAX_LIMIT };
+    const all: z.infer<S>[] = [];
+    for (let page = 1; page <= LIST_MAX_PAGES; page++) {
+      const result = await this.listPage(path, item, { ...q, page });
+      all.push(...result.items);
+      if (result.items.length === 0 || page >= (result.totalPages ?? 1)) break;
+    }
+    return all;
+  }
+
+  /**
+   * POST a new object. Never blindly repeated: after an ambiguous failure (the request may have been
+   * processed: connection lost after sending, 500/502/504, timeout) it calls `recover()` (e.g. list by
+   * name) and returns what it finds; only when nothing was created does it POST again (within the retry
+   * limit). Without `recover` the ambiguous failure is thrown. 429/503 are re-sent after Retry-After.
+   */
+  async create<S extends z.ZodType>(
+    path: string,
+    body: object,
+    schema: S,
+    opts?: { recover?: () => Promise<z.infer<S> | undefined> },
+  ): Promise<z.infer<S>> {
+    const json = JSON.stringify(body);
+    const recover = opts?.recover;
+    return withRetry<z.infer<S>>({
+      ...this.#loop("POST", path),
+      send: async () => this.#parse("POST", path, await this.#attempt("POST", path, undefined, json), schema),
+      recover: recover && (async () => (await recover()) ?? undefined),
+    });
+  }
+
+  /** PATCH (any subset of the updatable fields); returns the whole updated object. */
+  async patch<S extends z.ZodType>(path: string, body: object, schema: S): Promise<z.infer<S>> {
+    const res = await this.#call("PATCH", path, { body: JSON.stringify(body) });
+    return this.#parse("PATCH", path, res, schema);
+  }
+
+  /** DELETE; false when the object was already gone (404), including after a retried DELETE. */
+  async delete(path: string): Promise<boolean> {
+    try {
+      await this.#call("DELETE", path, {});
+      return true;
+    } catch (e) {
+      if (e instanceof FutrouApiError && e.status === 404) return false;
+      throw e;
+    }
+  }
+
+  /** A POST action such as `/serverlets/{id}/start`. Like any POST, not repeated after an ambiguous failure. */
+  async action<S extends z.ZodType>(path: string, schema: S, body?: object): Promise<z.infer<S>> {
+    const res = await this.#call("POST", path, { body: body === undefined ? undefined : JSON.stringify(body) });
+    return this.#parse("POST", path, res, schema);
+  }
+
+  // -------------------------------------------------------------------------------------------------
+
+  #loop(method: HttpMethod, path: string) {
+    return {
+      method,
+      path,
+      policy: this.#policy,
+      sleep: this.#sleep,
+      onRetry: this.#onRetry,
+      random: this.#random,
+    };
+  }
+
+  #call(method: HttpMethod, path: string, req: { query?: Query; body?: string }): Promise<RawResponse> {
+    return withRetry({ ...this.#loop(method, path), send: () => this.#attempt(method, path, req.query, req.body) });
+  }
+
+  /** One request: waits for the limiter, sends, reads the body; errors become Futrou* errors. */
+  async #attempt(method: HttpMethod, path: string, query: Query | undefined, body: string | undefined) {
+    if (!path.startsWith("/")) throw new Error(`API paths start with "/": ${path}`);
+    await this.#limiter.acquire();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    try {
+      const res = await request(`${this.baseUrl}${path}${encodeQuery(query)}`, {
+        method,
+        dispatcher: this.#dispatcher,
+        signal: controller.signal,
+        headers: {
+          authorization: `Bearer ${this.#token}`,
+          "user-agent": this.userAgent,
+          "content-type": "application/json",
+          accept: "application/json",
+        },
+        body,
+      });
+      const text = await res.body.text();
+      const headers = res.headers as RawResponse["headers"];
+      if (res.statusCode >= 400) {
+        throw new FutrouApiError({
+          status: res.statusCode,
+          statusText: res.statusText,
+          method,
+          path,
+          body: this.#redact(text),
+          retryAfter: header(headers, "retry-after"),
+        });
+      }
+      return { status: res.statusCode, headers, text };
+    } catch (e) {
+      if (e instanceof FutrouApiError) throw e;
+      const code = errorCode(e);
+      const failure = controller.signal.aborted ? "timeout" : classify(code);
+      const detail = e instanceof Error ? this.#redact(e.message) : undefined;
+      throw new FutrouNetworkError({ method, path, failure, code, detail, timeoutMs: this.timeoutMs });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #parse<S extends z.ZodType>(method: string, path: string, res: RawResponse, schema: S): z.infer<S> {
+    let json: unknown;
+    if (res.text.trim()) {
+      try {
+        json = JSON.parse(res.text);
+      } catch {
+        const problems = [`body is not JSON: ${JSON.stringify(this.#redact(res.text.slice(0, 80)))}`];
+        throw new FutrouResponseError({ method, path, status: res.status, problems });
+      }
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map(describeIssue);
+      throw new FutrouResponseError({ method, path, status: res.status, problems });
+    }
+    return parsed.data;
+  }
+
+  /** Belt and braces: a server (or proxy) that echoes the token must not put it into our errors. */
+  #redact(text: string): string {
+    let out = text.split(this.#token).join("[redacted]");
+    const secret = this.#token.slice(this.#token.indexOf("-") + 1);
+    if (secret.length >= 8 && secret !== this.#token) out = out.split(secret).join("[redacted]");
+    return out;
+  }
+}

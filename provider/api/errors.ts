@@ -1,0 +1,190 @@
+/**
+ * The errors the Futrou client throws, one small class per kind of failure (ky-style):
+ * - `FutrouApiError`: the API answered with an error status; carries everything in the error body.
+ * - `FutrouNetworkError`: no usable answer (connection refused/reset/closed, timeout).
+ * - `FutrouResponseError`: the API answered 2xx, but the body is not what the model says.
+ * None of them ever holds the token: the client never passes request headers to them.
+ */
+import { ErrorBody } from "./models";
+
+export interface ApiFieldError {
+  field?: string | null;
+  code: string;
+  message: string;
+}
+
+/** Where a failure happened, as the user would recognise it: `POST /projects`. */
+export interface RequestRef {
+  method: string;
+  /** The path relative to the base URL, without the query string. */
+  path: string;
+}
+
+/** Standard reason phrases, for servers (and HTTP/2) that send none. */
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  408: "Request Timeout",
+  409: "Conflict",
+  413: "Payload Too Large",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? (status >= 500 ? "Server Error" : "Error");
+}
+
+/** Non-JSON error bodies (proxies, load balancers) are cut to one short line. */
+const TEXT_BODY_MAX = 200;
+
+function oneLine(text: string, max = TEXT_BODY_MAX): string {
+  const line = text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+function describeFieldError(e: ApiFieldError): string {
+  const where = e.field ? `${e.field}: ` : "";
+  return `${where}${e.message} (${e.code})`;
+}
+
+export interface FutrouApiErrorInit extends RequestRef {
+  status: number;
+  statusText?: string;
+  /** The raw response body text; parsed as the contract's error body when it is one. */
+  body?: string;
+  /** The `Retry-After` header, kept for callers that give up on retrying but want to report it. */
+  retryAfter?: string;
+}
+
+/** The API answered with an error status. `.message` is one readable line with every field error. */
+export class FutrouApiError extends Error {
+  override readonly name = "FutrouApiError";
+  readonly status: number;
+  readonly statusText: string;
+  /** The server's `requestId`, to quote to support. */
+  readonly requestId?: string;
+  /** The first field error's code (e.g. `VALIDATION_ERROR`), the one to branch on. */
+  readonly code?: string;
+  readonly fieldErrors: ApiFieldError[];
+  /** The body's own `message` (or a one-line cut of a non-JSON body). */
+  readonly serverMessage?: string;
+  readonly method: string;
+  readonly path: string;
+  readonly retryAfter?: string;
+
+  constructor(init: FutrouApiErrorInit) {
+    const parsed = parseErrorBody(init.body);
+    const text = init.statusText || statusText(init.status);
+    const detail =
+      parsed.fieldErrors.length > 0 ? parsed.fieldErrors.map(describeFieldError).join("; ") : parsed.message;
+    const request = parsed.requestId ? ` [requestId ${parsed.requestId}]` : "";
+    super(`${init.status} ${text}${detail ? ` — ${detail}` : ""}${request} (${init.method} ${init.path})`);
+    this.status = init.status;
+    this.statusText = text;
+    this.requestId = parsed.requestId;
+    this.code = parsed.fieldErrors[0]?.code;
+    this.fieldErrors = parsed.fieldErrors;
+    this.serverMessage = parsed.message;
+    this.method = init.method;
+    this.path = init.path;
+    this.retryAfter = init.retryAfter;
+  }
+
+  /** The field error on `field`, if the server reported one (e.g. `name` already in use). */
+  fieldError(field: string): ApiFieldError | undefined {
+    return this.fieldErrors.find((e) => e.field === field);
+  }
+}
+
+function parseErrorBody(body: string | undefined): {
+  message?: string;
+  requestId?: string;
+  fieldErrors: ApiFieldError[];
+} {
+  if (!body?.trim()) return { fieldErrors: [] };
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { message: oneLine(body), fieldErrors: [] };
+  }
+  const parsed = ErrorBody.safeParse(json);
+  if (parsed.success) {
+    const { message, requestId, errors } = parsed.data;
+    return {
+      message: oneLine(message, 500),
+      requestId,
+      fieldErrors: errors.map((e) => ({ field: e.field ?? null, code: e.code, message: e.message })),
+    };
+  }
+  // JSON, but not the contract's shape: keep what is recognisable.
+  const loose = json as { message?: unknown; requestId?: unknown };
+  return {
+    message: typeof loose.message === "string" ? oneLine(loose.message) : oneLine(body),
+    requestId: typeof loose.requestId === "string" ? loose.requestId : undefined,
+    fieldErrors: [],
+  };
+}
+
+/** Why no usable response came back. `refused` and `connect-timeout` mean the request was never sent. */
+export type NetworkFailure = "refused" | "connect-timeout" | "reset" | "closed" | "timeout" | "other";
+
+/** A transport failure: connection refused/reset/closed or the request timed out. */
+export class FutrouNetworkError extends Error {
+  override readonly name = "FutrouNetworkError";
+  readonly method: string;
+  readonly path: string;
+  readonly failure: NetworkFailure;
+  /** The underlying error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
+  readonly code?: string;
+
+  constructor(init: RequestRef & { failure: NetworkFailure; code?: string; detail?: string; timeoutMs?: number }) {
+    const what =
+      init.failure === "timeout"
+        ? `no response within ${init.timeoutMs ?? "?"} ms`
+        : `${init.detail ?? init.failure}${init.code ? ` (${init.code})` : ""}`;
+    super(`network error: ${what} (${init.method} ${init.path})`);
+    this.method = init.method;
+    this.path = init.path;
+    this.failure = init.failure;
+    this.code = init.code;
+  }
+
+  /** True when the server cannot have received the request, so even a POST may be re-sent. */
+  get notSent(): boolean {
+    return this.failure === "refused" || this.failure === "connect-timeout";
+  }
+}
+
+/** A 2xx answer whose body does not match the model: names the field(s) that differ. */
+export class FutrouResponseError extends Error {
+  override readonly name = "FutrouResponseError";
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly problems: string[];
+
+  constructor(init: RequestRef & { status: number; problems: string[] }) {
+    const shown = init.problems.slice(0, 5).join("; ");
+    const more = init.problems.length > 5 ? ` (+${init.problems.length - 5} more)` : "";
+    super(
+      `unexpected response from ${init.method} ${init.path} (${init.status}): ${shown}${more}` +
+        " — the API may have changed; please report it",
+    );
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.problems = init.problems;
+  }
+}

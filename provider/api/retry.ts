@@ -1,0 +1,195 @@
+/**
+ * The client's retry policy as data (modelled on ky's `retry` options) and the one loop that reads it.
+ *
+ * Two kinds of failure are told apart:
+ * - rejected before processing (`afterStatusCodes`: 429, 503; a refused connection): nothing happened on
+ *   the server, so re-sending is safe for every method. 429/503 wait the server's `Retry-After`.
+ * - ambiguous (408, 500, 502, 504; a connection reset/closed after sending; a timeout): the request may
+ *   have taken effect. Only `methods` that are safe to repeat are re-sent, with jittered exponential
+ *   backoff. Any other method (POST) is never blindly repeated: the loop asks the caller's `recover()`
+ *   whether the effect happened, and re-sends only when it did not; without `recover` it fails.
+ */
+import { FutrouApiError, FutrouNetworkError, type NetworkFailure } from "./errors";
+
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RetryPolicy {
+  /** Retries after the first attempt, over all reasons together (so at most `limit + 1` requests). */
+  limit: number;
+  /**
+   * Methods safe to repeat after an ambiguous failure. PATCH is here because the client always re-sends
+   * the same body (a merge of the same fields is idempotent); a DELETE repeated after a lost response
+   * gets 404, which `delete()` reports as already gone.
+   */
+  methods: readonly HttpMethod[];
+  /** Statuses that may be retried at all. */
+  statusCodes: readonly number[];
+  /** Statuses the server sends before processing: safe for every method, honour `Retry-After`. */
+  afterStatusCodes: readonly number[];
+  /** Transport failures that may be retried (`refused`/`connect-timeout` are safe for every method). */
+  networkErrors: readonly NetworkFailure[];
+  /** Longest `Retry-After` wait honoured; a longer one is capped to this. */
+  maxRetryAfterMs: number;
+  /** First backoff wait; doubles per retry. Also used for 429/503 without `Retry-After`. */
+  backoffBaseMs: number;
+  /** Longest backoff wait. */
+  backoffLimitMs: number;
+  /**
+   * `true`: wait a random time between half and all of the backoff (spreads out clients that failed
+   * together); `false`: exact backoff; a function maps the computed backoff to the wait.
+   * Never applied to a server's `Retry-After`.
+   */
+  jitter: boolean | ((delayMs: number) => number);
+}
+
+/** The defaults: worst case about 4 s of backoff, or 4 × 60 s when the server asks for long waits. */
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze<RetryPolicy>({
+  limit: 4,
+  methods: ["GET", "HEAD", "PUT", "PATCH", "DELETE"],
+  statusCodes: [408, 429, 500, 502, 503, 504],
+  afterStatusCodes: [429, 503],
+  networkErrors: ["refused", "connect-timeout", "reset", "closed", "timeout"],
+  maxRetryAfterMs: 60_000,
+  backoffBaseMs: 250,
+  backoffLimitMs: 8_000,
+  jitter: true,
+});
+
+export function retryPolicy(overrides?: Partial<RetryPolicy>): RetryPolicy {
+  return { ...DEFAULT_RETRY_POLICY, ...overrides };
+}
+
+/**
+ * `Retry-After` as milliseconds from `now`: delta-seconds (`"2"`) or an HTTP date
+ * (`"Wed, 21 Oct 2015 07:28:00 GMT"`). Undefined when absent or unreadable; a date in the past is 0.
+ */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  if (!/[a-z]/i.test(v)) return undefined; // e.g. "-1": neither form
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Exponential backoff for the `retry`-th retry (1-based), capped, then jittered. */
+export function backoffMs(policy: RetryPolicy, retry: number, random: () => number = Math.random): number {
+  const exact = Math.min(policy.backoffLimitMs, policy.backoffBaseMs * 2 ** Math.max(0, retry - 1));
+  if (policy.jitter === false) return exact;
+  if (policy.jitter === true) return Math.round(exact / 2 + (random() * exact) / 2);
+  return Math.max(0, Math.round(policy.jitter(exact)));
+}
+
+/** What to do after a failed attempt. */
+export type RetryDecision =
+  | { action: "fail" }
+  /** Re-send after `delayMs`. */
+  | { action: "retry"; delayMs: number; reason: string; retryAfterMs?: number }
+  /** The request may have taken effect and is not safe to repeat: ask `recover()` after `delayMs`. */
+  | { action: "recover"; delayMs: number; reason: string };
+
+export interface DecideInput {
+  method: string;
+  error: unknown;
+  /** Retries already made (0 after the first attempt). */
+  retries: number;
+  now?: number;
+  random?: () => number;
+}
+
+/** The whole policy as one pure function of the table: no I/O, no clock unless given. */
+export function decide(policy: RetryPolicy, input: DecideInput): RetryDecision {
+  const { error, retries } = input;
+  if (retries >= policy.limit) return { action: "fail" };
+  const retry = retries + 1;
+  const safe = (policy.methods as readonly string[]).includes(input.method.toUpperCase());
+  const backoff = () => backoffMs(policy, retry, input.random);
+
+  if (error instanceof FutrouApiError) {
+    if (!policy.statusCodes.includes(error.status)) return { action: "fail" };
+    const reason = `${error.status} ${error.statusText}`;
+    if (policy.afterStatusCodes.includes(error.status)) {
+      const retryAfterMs = parseRetryAfter(error.retryAfter, input.now);
+      if (retryAfterMs === undefined) return { action: "retry", delayMs: backoff(), reason };
+      return { action: "retry", delayMs: Math.min(retryAfterMs, policy.maxRetryAfterMs), reason, retryAfterMs };
+    }
+    return safe ? { action: "retry", delayMs: backoff(), reason } : { action: "recover", delayMs: backoff(), reason };
+  }
+
+  if (error instanceof FutrouNetworkError) {
+    if (!policy.networkErrors.includes(error.failure)) return { action: "fail" };
+    const reason = `network error (${error.failure})`;
+    if (safe || error.notSent) return { action: "retry", delayMs: backoff(), reason };
+    return { action: "recover", delayMs: backoff(), reason };
+  }
+
+  return { action: "fail" };
+}
+
+/** Reported before every wait, so callers (and tests) can see why and how long the client waits. */
+export interface RetryEvent {
+  method: string;
+  path: string;
+  /** 1 for the first retry. */
+  retry: number;
+  action: "retry" | "recover";
+  delayMs: number;
+  /** The server's `Retry-After` in ms, when it sent one (before capping). */
+  retryAfterMs?: number;
+  reason: string;
+  error: unknown;
+}
+
+export interface RetryLoop<T> {
+  method: string;
+  path: string;
+  policy: RetryPolicy;
+  /** One attempt; throws `FutrouApiError` / `FutrouNetworkError` (anything else is not retried). */
+  send: () => Promise<T>;
+  /** After an ambiguous failure of a method that is not safe to repeat: did it take effect? */
+  recover?: () => Promise<T | undefined>;
+  sleep: (ms: number) => Promise<void>;
+  onRetry?: (event: RetryEvent) => void;
+  random?: () => number;
+  now?: () => number;
+}
+
+/** The one retry loop. Every wait goes through `sleep` and is announced to `onRetry` first. */
+export async function withRetry<T>(loop: RetryLoop<T>): Promise<T> {
+  for (let retries = 0; ; retries++) {
+    let error: unknown;
+    try {
+      return await loop.send();
+    } catch (e) {
+      error = e;
+    }
+    const decision = decide(loop.policy, {
+      method: loop.method,
+      error,
+      retries,
+      now: loop.now?.(),
+      random: loop.random,
+    });
+    if (decision.action === "fail") throw error;
+    if (decision.action === "recover" && !loop.recover) throw error;
+    loop.onRetry?.({
+      method: loop.method,
+      path: loop.path,
+      retry: retries + 1,
+      action: decision.action,
+      delayMs: decision.delayMs,
+      retryAfterMs: decision.action === "retry" ? decision.retryAfterMs : undefined,
+      reason: decision.reason,
+      error,
+    });
+    await loop.sleep(decision.delayMs);
+    if (decision.action === "recover" && loop.recover) {
+      // The wait above also gives a slow server time to finish the write before we look for it.
+      const found = await loop.recover();
+      if (found !== undefined) return found;
+    }
+  }
+}
+
+export const realSleep = (ms: number): Promise<void> =>
+  ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
