@@ -1,0 +1,228 @@
+/**
+ * The client's HTTP behaviour against a tiny local server that answers exactly what each test needs:
+ * headers, query encoding, parsing, timeouts, dropped connections and token secrecy.
+ */
+import { inspect } from "node:util";
+import { z } from "zod";
+import { encodeQuery, expandPath, FutrouClient, USER_AGENT } from "../../provider/api/client";
+import { FutrouApiError, FutrouNetworkError, FutrouResponseError } from "../../provider/api/errors";
+import { Project } from "../../provider/api/models";
+import type { RetryEvent } from "../../provider/api/retry";
+import { drop, errorBody, type Fixture, hang, json, recordingSleep, startFixture, text } from "./fixture";
+
+const TOKEN = "a1b2c3d4-e5f6a7b8c9d0e1f2supersecret";
+const project = (n: number) => ({
+  id: `p${n}`,
+  workspaceId: "w1",
+  name: `project-${n}`,
+  displayName: `Project ${n}`,
+  gitRepositoryName: null,
+  gitRepositoryUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  updatedAt: "2025-01-01T00:00:00.000Z",
+});
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await startFixture();
+});
+afterAll(() => fx.close());
+
+function client(extra: Partial<ConstructorParameters<typeof FutrouClient>[0]> = {}) {
+  const rec = recordingSleep();
+  const events: RetryEvent[] = [];
+  const c = new FutrouClient({
+    baseUrl: fx.url,
+    token: TOKEN,
+    sleep: rec.sleep,
+    onRetry: (e) => events.push(e),
+    ...extra,
+  });
+  return { c, waits: rec.waits, events };
+}
+
+test("every request carries auth, JSON content type, accept and the package's user agent", async () => {
+  fx.answer(json(200, project(1)));
+  const { c } = client();
+  await c.get("/projects/p1", Project);
+  await c.patch("/projects/p1", { displayName: "X" }, Project);
+  expect(USER_AGENT).toBe(`pulumi-futrou/${require("../../package.json").version}`);
+  for (const req of fx.seen) {
+    expect(req.headers).toMatchObject({
+      authorization: `Bearer ${TOKEN}`,
+      "content-type": "application/json",
+      accept: "application/json",
+      "user-agent": USER_AGENT,
+    });
+  }
+  expect(fx.seen.map((r) => [r.method, r.url, r.body])).toEqual([
+    ["GET", "/v2/projects/p1", ""],
+    ["PATCH", "/v2/projects/p1", '{"displayName":"X"}'],
+  ]);
+});
+
+test("filters, dates and createdAt ranges are encoded in the query", () => {
+  expect(
+    encodeQuery({
+      name: "web app",
+      projectId: undefined,
+      workspaceId: null,
+      page: 2,
+      createdAt: { from: new Date("2025-01-01T00:00:00Z"), to: "2025-02-01T00:00:00Z" },
+      updatedAt: { from: "2025-03-01" },
+      id: ["a", "b"],
+    }),
+  ).toBe(
+    "?name=web+app&page=2&createdAt=2025-01-01T00%3A00%3A00.000Z%2F2025-02-01T00%3A00%3A00Z&updatedAt=2025-03-01%2F&id=a&id=b",
+  );
+  expect(encodeQuery({})).toBe("");
+  expect(expandPath("/dns/{dnsId}/records", { dnsId: "z/1" })).toBe("/dns/z%2F1/records");
+  expect(() => expandPath("/dns/{dnsId}/records", {})).toThrow(/dnsId/);
+});
+
+test("a response that does not match the model names the request and the field", async () => {
+  fx.answer(json(200, { ...project(1), name: 42, createdAt: undefined }));
+  const { c } = client();
+  const err = await c.get("/projects/p1", Project).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(FutrouResponseError);
+  expect((err as Error).message).toMatch(/^unexpected response from GET \/projects\/p1 \(200\): name: expected string/);
+  expect((err as Error).message).toContain("createdAt: expected string, received undefined");
+
+  fx.answer(json(200, [project(1), { ...project(2), id: 7 }]));
+  await expect(c.list("/projects", Project)).rejects.toThrow(/\[1\]\.id: expected string, received number/);
+
+  fx.answer(text(200, "<html>maintenance</html>"));
+  await expect(c.get("/projects/p1", Project)).rejects.toThrow(/body is not JSON/);
+});
+
+test("a non-JSON error body still gives a readable FutrouApiError", async () => {
+  fx.answer(text(400, "<html><body>Bad request from the edge proxy</body></html>"));
+  const { c } = client();
+  await expect(c.get("/projects", z.unknown())).rejects.toThrow(
+    "400 Bad Request — Bad request from the edge proxy (GET /projects)",
+  );
+});
+
+test("404: find() is undefined, delete() is false, get() throws", async () => {
+  fx.answer(json(404, errorBody("Project not found")));
+  const { c } = client();
+  await expect(c.find("/projects/nope", Project)).resolves.toBeUndefined();
+  await expect(c.delete("/projects/nope")).resolves.toBe(false);
+  await expect(c.get("/projects/nope", Project)).rejects.toBeInstanceOf(FutrouApiError);
+  fx.answer((_req, res) => res.writeHead(204).end());
+  await expect(c.delete("/projects/p1")).resolves.toBe(true);
+});
+
+test("list() follows X-Total-Pages asking the largest page size; listPage() returns the headers", async () => {
+  const page = (n: number) =>
+    json(200, [project(n)], { "x-total-pages": "3", "x-total-items": "3", "x-page-items": "1", "x-page": String(n) });
+  fx.answer(page(1), page(2), page(3));
+  const { c } = client();
+  const all = await c.list("/projects", Project, { name: "x" });
+  expect(all.map((p) => p.id)).toEqual(["p1", "p2", "p3"]);
+  expect(fx.seen.map((r) => r.url)).toEqual([
+    "/v2/projects?name=x&limit=1000&page=1",
+    "/v2/projects?name=x&limit=1000&page=2",
+    "/v2/projects?name=x&limit=1000&page=3",
+  ]);
+  fx.answer(page(2));
+  await expect(c.listPage("/projects", Project, { page: 2, limit: 1 })).resolves.toEqual({
+    items: [project(2)],
+    page: 2,
+    totalPages: 3,
+    totalItems: 3,
+    pageItems: 1,
+  });
+});
+
+test("a GET whose connection drops is retried; a POST is not", async () => {
+  fx.answer(drop, json(200, project(1)));
+  const { c, events } = client();
+  await expect(c.get("/projects/p1", Project)).resolves.toMatchObject({ id: "p1" });
+  expect(events).toHaveLength(1);
+  expect(events[0]?.reason).toMatch(/network error \((reset|closed)\)/);
+
+  fx.answer(drop, json(201, project(1)));
+  const err = await c.create("/projects", { name: "x" }, Project).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(FutrouNetworkError);
+  expect(fx.seen).toHaveLength(1);
+});
+
+test("a refused connection was never sent, so even a POST may try again", async () => {
+  const { c, events } = client({ baseUrl: "http://127.0.0.1:9/v2", retry: { limit: 2 } });
+  const err = await c.create("/projects", { name: "x" }, Project).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(FutrouNetworkError);
+  expect((err as FutrouNetworkError).failure).toBe("refused");
+  expect(events.map((e) => e.action)).toEqual(["retry", "retry"]);
+});
+
+test("each attempt has its own timeout; a timed-out GET is retried within the limit", async () => {
+  fx.answer(hang);
+  const { c, events } = client({ timeoutMs: 100, retry: { limit: 1 } });
+  const err = await c.get("/projects/p1", Project).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(FutrouNetworkError);
+  expect((err as Error).message).toBe("network error: no response within 100 ms (GET /projects/p1)");
+  expect(fx.seen).toHaveLength(2);
+  expect(events).toHaveLength(1);
+});
+
+test("one real wait: a 503 with Retry-After: 1 is retried after the server's second", async () => {
+  fx.answer(json(503, errorBody("busy"), { "retry-after": "1" }), json(200, project(1)));
+  const events: RetryEvent[] = [];
+  const c = new FutrouClient({ baseUrl: fx.url, token: TOKEN, onRetry: (e) => events.push(e) });
+  const started = Date.now();
+  await expect(c.get("/projects/p1", Project)).resolves.toMatchObject({ id: "p1" });
+  expect(events.map((e) => e.delayMs)).toEqual([1000]);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(950); // a lower bound only: it really waited
+});
+
+describe("the token never leaks", () => {
+  const leaks = (s: string) => s.includes(TOKEN) || s.includes("supersecret");
+
+  test("not in util.inspect, JSON.stringify, String or the keys of a client", () => {
+    const { c } = client();
+    expect(leaks(inspect(c, { depth: 10, showHidden: true }))).toBe(false);
+    expect(leaks(JSON.stringify(c))).toBe(false);
+    expect(leaks(String(c))).toBe(false);
+    expect(leaks(JSON.stringify(Object.getOwnPropertyDescriptors(c)))).toBe(false);
+  });
+
+  test("not in a 401 that echoes the Authorization header, nor any other error", async () => {
+    fx.answer((req, res) => {
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify(
+          errorBody(`invalid token: ${req.headers.authorization}`, [
+            { code: "UNAUTHORIZED", message: `token ${TOKEN.split("-")[1]} rejected` },
+          ]),
+        ),
+      );
+    });
+    const { c } = client();
+    const unauthorized = await c.get("/projects", z.unknown()).catch((e: unknown) => e);
+    expect(unauthorized).toBeInstanceOf(FutrouApiError);
+    fx.answer(text(502, `upstream said Bearer ${TOKEN}`));
+    const badGateway = await c.get("/projects", z.unknown(), {}).catch((e: unknown) => e);
+    fx.answer(json(200, { echoed: TOKEN }));
+    const mismatch = await c.get("/projects", z.object({ echoed: z.number() })).catch((e: unknown) => e);
+    fx.answer(text(200, `not json ${TOKEN}`));
+    const notJson = await c.get("/projects", z.unknown()).catch((e: unknown) => e);
+    fx.answer(hang);
+    const timeout = await new FutrouClient({ baseUrl: fx.url, token: TOKEN, timeoutMs: 50, retry: { limit: 0 } })
+      .get("/p", z.unknown())
+      .catch((e: unknown) => e);
+    for (const e of [unauthorized, badGateway, mismatch, notJson, timeout]) {
+      expect(e).toBeInstanceOf(Error);
+      const err = e as Error;
+      for (const s of [
+        err.message,
+        String(err.stack),
+        inspect(err, { depth: 10, showHidden: true }),
+        JSON.stringify(err),
+      ]) {
+        expect(leaks(s)).toBe(false);
+      }
+    }
+    expect((unauthorized as FutrouApiError).message).toContain("[redacted]");
+  });
+});
