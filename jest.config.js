@@ -6,4 +6,5 @@ module.exports = {
   transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" } }] },
   modulePathIgnorePatterns: ["<rootDir>/dist/"],
   testTimeout: 30000,
+  reporters: ["default", "<rootDir>/test/summary-reporter.js"],
 };

@@ -225,11 +225,20 @@ func (h *host) nodeInvocation(req *pulumirpc.RunRequest, runScript string) ([]st
 	args = append(args, program)
 	args = append(args, req.GetArgs()...)
 
-	config, err := json.Marshal(req.GetConfig())
+	// cmd/run expects JSON objects/arrays, never null.
+	configMap := req.GetConfig()
+	if configMap == nil {
+		configMap = map[string]string{}
+	}
+	config, err := json.Marshal(configMap)
 	if err != nil {
 		return nil, nil, err
 	}
-	secretKeys, err := json.Marshal(req.GetConfigSecretKeys())
+	secretKeyList := req.GetConfigSecretKeys()
+	if secretKeyList == nil {
+		secretKeyList = []string{}
+	}
+	secretKeys, err := json.Marshal(secretKeyList)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,0 +1,81 @@
+/**
+ * Runs Pulumi programs with the real engine through the Automation API: local file backend, a test
+ * passphrase, no update checks, nothing beyond loopback. Each stack gets its own copy of the program in a
+ * temporary directory (with node_modules linked to the repo's, so `@pulumi/pulumi` and `pulumi-futrou`
+ * resolve as in a user's project) and its own backend directory, so tests never share state.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join, resolve } from "node:path";
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+
+export const repoRoot = resolve(__dirname, "..", "..");
+export const PASSPHRASE = "pulumi-futrou-tests";
+
+/** Puts node@22 and the pinned Pulumi toolchain first on PATH, as the Makefile does, when jest runs alone. */
+function ensureToolchainOnPath(): void {
+  const version = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).dependencies["@pulumi/pulumi"];
+  const cache = process.env.PULUMI_FUTROU_CACHE ?? join(process.env.HOME ?? tmpdir(), ".cache", "pulumi-futrou");
+  const dirs = [join(repoRoot, "node_modules", ".bin"), join(cache, version, "bin")];
+  const path = process.env.PATH ?? "";
+  const missing = dirs.filter((d) => !path.split(delimiter).includes(d));
+  if (missing.length > 0) process.env.PATH = [...missing, path].join(delimiter);
+  if (!existsSync(join(cache, version, "bin", "pulumi"))) {
+    throw new Error(`the Pulumi ${version} toolchain is not built: run \`make install\` (scripts/install-pulumi.sh)`);
+  }
+}
+
+export interface ProgramStack {
+  stack: Stack;
+  /** The program's working copy. */
+  dir: string;
+  /** Removes the stack, its backend and the working copy (after destroying what is left). */
+  dispose(): Promise<void>;
+}
+
+export interface ProgramOptions {
+  /** A folder name under test/e2e/programs, or a path relative to the repo (e.g. "examples/webapp"). */
+  program: string;
+  /** Stack configuration; `secret: true` stores it encrypted like `pulumi config set --secret`. */
+  config?: Record<string, { value: string; secret?: boolean }>;
+  /** Extra environment for the engine and every process it starts. */
+  env?: Record<string, string>;
+  stackName?: string;
+}
+
+export async function programStack(opts: ProgramOptions): Promise<ProgramStack> {
+  ensureToolchainOnPath();
+  const source = existsSync(join(repoRoot, opts.program))
+    ? join(repoRoot, opts.program)
+    : join(repoRoot, "test", "e2e", "programs", opts.program);
+  const scratch = mkdtempSync(join(tmpdir(), "pulumi-futrou-e2e-"));
+  const dir = join(scratch, "program");
+  const backend = join(scratch, "backend");
+  cpSync(source, dir, { recursive: true, filter: (src) => !/node_modules|Pulumi\.[^/]*\.yaml$/.test(src.slice(source.length)) });
+  symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
+  execFileSync("mkdir", ["-p", backend]);
+
+  const envVars: Record<string, string> = {
+    PULUMI_BACKEND_URL: `file://${backend}`,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DIY_BACKEND_GZIP: "false",
+    ...opts.env,
+  };
+  const stack = await LocalWorkspace.createStack({ stackName: opts.stackName ?? "test", workDir: dir }, { envVars });
+  if (opts.config) await stack.setAllConfig(opts.config);
+
+  return {
+    stack,
+    dir,
+    async dispose() {
+      try {
+        await stack.destroy({ onOutput: () => {} });
+        await stack.workspace.removeStack(stack.name);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    },
+  };
+}
