@@ -4,13 +4,13 @@
  * temporary directory (with node_modules linked to the repo's, so `@pulumi/pulumi` and `pulumi-futrou`
  * resolve as in a user's project) and its own backend directory, so tests never share state.
  */
-import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { delimiter, join } from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { programDir, repoRoot } from "../../scripts/program-dir";
 
-export const repoRoot = resolve(__dirname, "..", "..");
+export { repoRoot };
 export const PASSPHRASE = "pulumi-futrou-tests";
 
 /** Puts node@22 and the pinned Pulumi toolchain first on PATH, as the Makefile does, when jest runs alone. */
@@ -49,15 +49,9 @@ export async function programStack(opts: ProgramOptions): Promise<ProgramStack> 
   const source = existsSync(join(repoRoot, opts.program))
     ? join(repoRoot, opts.program)
     : join(repoRoot, "test", "e2e", "programs", opts.program);
-  const scratch = mkdtempSync(join(tmpdir(), "pulumi-futrou-e2e-"));
-  const dir = join(scratch, "program");
-  const backend = join(scratch, "backend");
-  cpSync(source, dir, { recursive: true, filter: (src) => !/node_modules|Pulumi\.[^/]*\.yaml$/.test(src.slice(source.length)) });
-  symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
-  execFileSync("mkdir", ["-p", backend]);
-
+  const { dir, backendUrl, remove } = programDir(source);
   const envVars: Record<string, string> = {
-    PULUMI_BACKEND_URL: `file://${backend}`,
+    PULUMI_BACKEND_URL: backendUrl,
     PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DIY_BACKEND_GZIP: "false",
@@ -74,7 +68,7 @@ export async function programStack(opts: ProgramOptions): Promise<ProgramStack> 
         await stack.destroy({ onOutput: () => {} });
         await stack.workspace.removeStack(stack.name);
       } finally {
-        rmSync(scratch, { recursive: true, force: true });
+        remove();
       }
     },
   };

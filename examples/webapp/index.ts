@@ -1,0 +1,77 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as futrou from "pulumi-futrou";
+
+const config = new pulumi.Config();
+const domain = config.get("domain") ?? "webapp.example.com";
+const image = config.get("image") ?? "ghcr.io/futrou-examples/webapp:1.4.2";
+const publicIp = config.get("publicIp") ?? "203.0.113.10";
+// `pulumi config set --secret dbPassword ...`: stays encrypted in state, never printed.
+const dbPassword = config.requireSecret("dbPassword");
+
+const region = futrou.getRegions().then((regions) => regions[0].id);
+const plan = futrou.getServerletPlan({ name: "starter" });
+
+const project = new futrou.Project("webapp", { displayName: "Web application" });
+
+const data = new futrou.Volume("data", {
+  projectId: project.id,
+  regionId: region,
+  sizeGb: 20,
+});
+
+const app = new futrou.Serverlet("app", {
+  projectId: project.id,
+  regionId: region,
+  serverletPlanId: plan.then((p) => p.id),
+  image,
+  minInstances: 1,
+  maxInstances: 3,
+  ports: [{ port: 8080, protocol: "http" }],
+  volumes: [{ volumeId: data.id, mountPath: "/var/lib/webapp" }],
+  env: { LOG_LEVEL: "info", DATA_DIR: "/var/lib/webapp" },
+});
+
+// Variables scoped to the serverlet are injected into its environment by the platform.
+new futrou.Variable("db-password", {
+  serverletId: app.id,
+  key: "DB_PASSWORD",
+  value: dbPassword,
+  isSecret: true,
+});
+new futrou.Variable("db-host", {
+  serverletId: app.id,
+  key: "DB_HOST",
+  value: "db.internal",
+  description: "Database host name",
+});
+
+const proxy = new futrou.Proxy("app", {
+  projectId: project.id,
+  domain,
+  target: pulumi.interpolate`${app.name}.serverlets.internal`,
+  port: 8080,
+  enforceHttps: true,
+  compress: true,
+});
+
+const zone = new futrou.DnsZone("zone", { projectId: project.id, domain });
+new futrou.DnsRecord("apex", { dnsId: zone.id, name: "@", type: "A", value: publicIp });
+new futrou.DnsRecord("www", { dnsId: zone.id, name: "www", type: "CNAME", value: domain, ttl: 3600 });
+new futrou.DnsRecord("mail", { dnsId: zone.id, name: "@", type: "MX", value: `mail.${domain}`, priority: 10 });
+new futrou.DnsRecord("spf", { dnsId: zone.id, name: "@", type: "TXT", value: "v=spf1 mx -all" });
+
+const health = new futrou.Cron("health", {
+  projectId: project.id,
+  schedule: "*/5 * * * *",
+  method: "GET",
+  url: pulumi.interpolate`https://${proxy.domain}/health`,
+  headers: { "X-Health-Token": dbPassword.apply((p) => `probe-${p.length}`) },
+});
+
+export const url = pulumi.interpolate`https://${proxy.domain}`;
+export const projectId = project.id;
+export const serverletId = app.id;
+export const serverletState = app.state;
+export const volumeId = data.id;
+export const zoneId = zone.id;
+export const cronId = health.id;

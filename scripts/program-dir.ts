@@ -1,0 +1,37 @@
+/**
+ * A private working copy of a Pulumi program, as a user's project would have it: the program's files, a
+ * node_modules that resolves `@pulumi/pulumi` and `pulumi-futrou` (linked to this repo's), and its own
+ * local file backend. Used by `make demo`, the end-to-end tests and the benchmarks so they never write
+ * stack files into the repo or share state with each other.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/** The repository root, from either the sources or dist/. */
+export const repoRoot = resolve(__dirname, "..", __dirname.includes(`${join("dist", "scripts")}`) ? ".." : "");
+
+export interface ProgramDir {
+  /** The program's working copy. */
+  dir: string;
+  /** `file://` URL of the stack's own backend. */
+  backendUrl: string;
+  remove(): void;
+}
+
+export function programDir(source: string): ProgramDir {
+  const scratch = mkdtempSync(join(tmpdir(), "pulumi-futrou-"));
+  const dir = join(scratch, "program");
+  const backend = join(scratch, "backend");
+  cpSync(source, dir, {
+    recursive: true,
+    filter: (src) => !/(^|\/)(node_modules|Pulumi\.[^/]+\.yaml)$/.test(src.slice(source.length)),
+  });
+  symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
+  mkdirSync(backend);
+  return {
+    dir,
+    backendUrl: `file://${backend}`,
+    remove: () => rmSync(scratch, { recursive: true, force: true }),
+  };
+}
