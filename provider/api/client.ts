@@ -10,7 +10,7 @@ import { Agent, type Dispatcher, request } from "undici";
 import type { z } from "zod";
 import { PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
 import { FutrouApiError, FutrouNetworkError, FutrouResponseError, type NetworkFailure } from "./errors";
-import { sharedLimiter } from "./limiter";
+import { type Release, sharedLimiter } from "./limiter";
 import { type HttpMethod, type RetryEvent, type RetryPolicy, realSleep, retryPolicy, withRetry } from "./retry";
 
 // ---------------------------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ export class FutrouClient {
   readonly userAgent: string;
   readonly #token: string;
   readonly #policy: RetryPolicy;
-  readonly #limiter: { acquire(): Promise<void> };
+  readonly #limiter: { acquire(): Promise<Release> };
   readonly #dispatcher: Dispatcher;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #onRetry?: (event: RetryEvent) => void;
@@ -330,7 +330,8 @@ export class FutrouClient {
   /** One request: waits for the limiter, sends, reads the body; errors become Futrou* errors. */
   async #attempt(method: HttpMethod, path: string, query: Query | undefined, body: string | undefined) {
     if (!path.startsWith("/")) throw new Error(`API paths start with "/": ${path}`);
-    await this.#limiter.acquire();
+    // The slot is held until the response is read: see limiter.ts for why that keeps the server happy.
+    const release = await this.#limiter.acquire();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     try {
@@ -367,6 +368,7 @@ export class FutrouClient {
       throw new FutrouNetworkError({ method, path, failure, code, detail, timeoutMs: this.timeoutMs });
     } finally {
       clearTimeout(timer);
+      release();
     }
   }
 

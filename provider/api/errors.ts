@@ -55,7 +55,7 @@ function oneLine(text: string, max = TEXT_BODY_MAX): string {
 
 function describeFieldError(e: ApiFieldError): string {
   const where = e.field ? `${e.field}: ` : "";
-  return `${where}${e.message} (${e.code})`;
+  return `${where}${oneLine(e.message)} (${e.code})`;
 }
 
 export interface FutrouApiErrorInit extends RequestRef {

@@ -1,8 +1,13 @@
 /**
- * Client-side rate limit: at most `limit` requests start in any window of `windowMs` (a sliding-window
- * log). Unlike a token bucket, whose full bucket plus refill allows up to twice the rate in the first
- * second, a sliding window can never exceed the server's per-second limit, whichever way the server
- * counts. Waiters are served in call order.
+ * Client-side rate limit: a sliding window of `limit` slots. A request takes a slot and gives it back
+ * when its response has arrived; the slot can be taken again `windowMs` after that.
+ *
+ * Why count from the response and not from the send: the server counts a request when it arrives,
+ * which is somewhere between our send and the response. Reusing a slot a full window after the
+ * previous request *finished* therefore guarantees that the server never sees more than `limit`
+ * requests in any window, however sends are delayed on the way (new connections, a busy event loop).
+ * A token bucket (full bucket plus refill) would allow up to twice the limit in the first second.
+ * It also bounds the requests in flight to `limit`. Waiters are served in call order.
  *
  * One limiter is shared by every client for the same base URL and token in a process (the server
  * limits per token), so many resources created in parallel still stay under the limit.
@@ -12,50 +17,91 @@ import { RATE_LIMIT_PER_SECOND } from "./contract";
 
 export interface LimiterClock {
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Calls `fn` after `ms`; returns a cancel function. */
+  timer(fn: () => void, ms: number): () => void;
 }
 
 const realClock: LimiterClock = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  timer: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  },
 };
 
-/**
- * Margin added to the window: a request that leaves here just over a second after another may arrive
- * at the server a little less than a second after it (network jitter).
- */
-export const WINDOW_GUARD_MS = 25;
+/** Margin for millisecond rounding between our clock and the server's. */
+export const WINDOW_GUARD_MS = 10;
+
+/** Gives the slot back; call once when the response (or the failure) is in. Extra calls are ignored. */
+export type Release = () => void;
 
 export class SlidingWindowLimiter {
   readonly limit: number;
   readonly windowMs: number;
-  /** Start times of the last `limit` reserved slots, a ring; `next` is the oldest. */
-  readonly #slots: number[];
-  #next = 0;
-  #last = Number.NEGATIVE_INFINITY;
+  /** When each slot that is not in flight may be taken again. */
+  readonly #free: number[];
+  readonly #waiters: ((release: Release) => void)[] = [];
   readonly #clock: LimiterClock;
+  #cancelTimer: (() => void) | undefined;
+  #timerAt = Number.POSITIVE_INFINITY;
 
   constructor(limit: number, windowMs = 1000 + WINDOW_GUARD_MS, clock: LimiterClock = realClock) {
     if (!Number.isFinite(limit) || limit < 1) throw new RangeError(`rate limit must be at least 1 (got ${limit})`);
     this.limit = Math.floor(limit);
     this.windowMs = windowMs;
-    this.#slots = new Array<number>(this.limit).fill(Number.NEGATIVE_INFINITY);
+    this.#free = new Array<number>(this.limit).fill(Number.NEGATIVE_INFINITY);
     this.#clock = clock;
   }
 
-  /**
-   * Reserves the earliest slot that keeps the window under the limit and resolves at that time.
-   * Reservation is synchronous, so concurrent callers get increasing slots in call order.
-   */
-  acquire(): Promise<void> {
+  /** Requests in flight plus waiters, for tests and diagnostics. */
+  get pending(): { inFlight: number; waiting: number } {
+    return { inFlight: this.limit - this.#free.length, waiting: this.#waiters.length };
+  }
+
+  /** Resolves when a slot is free, with the function that gives it back. */
+  acquire(): Promise<Release> {
+    return new Promise((resolve) => {
+      this.#waiters.push(resolve);
+      this.#pump();
+    });
+  }
+
+  #pump(): void {
     const now = this.#clock.now();
-    const oldest = this.#slots[this.#next] ?? Number.NEGATIVE_INFINITY;
-    const at = Math.max(now, oldest + this.windowMs, this.#last);
-    this.#slots[this.#next] = at;
-    this.#next = (this.#next + 1) % this.limit;
-    this.#last = at;
-    const wait = at - now;
-    return wait > 0 ? this.#clock.sleep(wait) : Promise.resolve();
+    while (this.#waiters.length > 0 && this.#free.length > 0) {
+      let earliest = 0;
+      for (let i = 1; i < this.#free.length; i++) {
+        if ((this.#free[i] ?? 0) < (this.#free[earliest] ?? 0)) earliest = i;
+      }
+      const at = this.#free[earliest] ?? 0;
+      if (at > now) {
+        this.#wakeAt(at);
+        return;
+      }
+      this.#free.splice(earliest, 1);
+      this.#waiters.shift()?.(this.#releaser());
+    }
+  }
+
+  #releaser(): Release {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.#free.push(this.#clock.now() + this.windowMs);
+      this.#pump();
+    };
+  }
+
+  #wakeAt(at: number): void {
+    if (this.#cancelTimer && this.#timerAt <= at) return;
+    this.#cancelTimer?.();
+    this.#timerAt = at;
+    this.#cancelTimer = this.#clock.timer(() => {
+      this.#cancelTimer = undefined;
+      this.#timerAt = Number.POSITIVE_INFINITY;
+      this.#pump();
+    }, at - this.#clock.now());
   }
 }
 

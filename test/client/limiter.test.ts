@@ -1,21 +1,40 @@
-/** The client-side rate limit: never more than `limit` request starts in any window. */
-import { type LimiterClock, SlidingWindowLimiter, sharedLimiter } from "../../provider/api/limiter";
+/**
+ * The client-side rate limit: a slot is reused a window after the previous request finished, so the
+ * server never sees more than `limit` requests in any window.
+ */
+import { type LimiterClock, type Release, SlidingWindowLimiter, sharedLimiter } from "../../provider/api/limiter";
 
-/** A fake clock: `sleep` records when each waiter would start; time only moves when told. */
+/** A fake clock: time moves only on `advance`, which fires due timers. */
 function fakeClock() {
   let t = 0;
-  const starts: number[] = [];
+  let timers: { at: number; fn: () => void }[] = [];
   const clock: LimiterClock = {
     now: () => t,
-    sleep: async (ms) => void starts.push(t + ms),
-  };
-  return {
-    clock,
-    starts,
-    advance: (ms: number) => {
-      t += ms;
+    timer: (fn, ms) => {
+      const timer = { at: t + ms, fn };
+      timers.push(timer);
+      return () => {
+        timers = timers.filter((x) => x !== timer);
+      };
     },
   };
+  /** Lets every resolved waiter run before time moves on. */
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const advance = async (ms: number) => {
+    await settle();
+    const end = t + ms;
+    for (;;) {
+      const due = timers.filter((x) => x.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      timers = timers.filter((x) => x !== due);
+      t = due.at;
+      due.fn();
+      await settle();
+    }
+    t = end;
+    await settle();
+  };
+  return { clock, advance, now: () => t };
 }
 
 /** The most starts inside any window of `windowMs`. */
@@ -29,31 +48,68 @@ function busiestWindow(starts: number[], windowMs: number): number {
   return best;
 }
 
-test("250 requests at once: 100 now, 100 a window later, 50 after that", async () => {
-  const { clock, starts } = fakeClock();
-  const limiter = new SlidingWindowLimiter(100, 1000, clock);
-  await Promise.all(Array.from({ length: 250 }, () => limiter.acquire()));
-  expect(starts).toHaveLength(150); // the first 100 did not wait
-  expect(starts.filter((t) => t === 1000)).toHaveLength(100);
-  expect(starts.filter((t) => t === 2000)).toHaveLength(50);
-  expect(busiestWindow([...Array(100).fill(0), ...starts], 1000)).toBe(100);
+/** Starts `count` requests that each take `latencyMs`; returns the start times. */
+async function burst(
+  limiter: SlidingWindowLimiter,
+  fake: ReturnType<typeof fakeClock>,
+  count: number,
+  latencyMs: number,
+) {
+  const starts: number[] = [];
+  const all = Promise.all(
+    Array.from({ length: count }, async () => {
+      const release = await limiter.acquire();
+      starts.push(fake.now());
+      fake.clock.timer(release, latencyMs);
+    }),
+  );
+  while (starts.length < count) await fake.advance(10);
+  await all;
+  return starts;
+}
+
+test("250 requests at once: 100 now, the next 100 a window after the first ones finished", async () => {
+  const fake = fakeClock();
+  const limiter = new SlidingWindowLimiter(100, 1000, fake.clock);
+  const starts = await burst(limiter, fake, 250, 50);
+  expect(starts.filter((t) => t === 0)).toHaveLength(100);
+  expect(starts.filter((t) => t === 1050)).toHaveLength(100);
+  expect(starts.filter((t) => t === 2100)).toHaveLength(50);
+  expect(busiestWindow(starts, 1000)).toBe(100);
 });
 
 test("a steady trickle under the limit never waits", async () => {
-  const { clock, starts, advance } = fakeClock();
-  const limiter = new SlidingWindowLimiter(10, 1000, clock);
+  const fake = fakeClock();
+  const limiter = new SlidingWindowLimiter(10, 1000, fake.clock);
   for (let i = 0; i < 50; i++) {
-    await limiter.acquire();
-    advance(100);
+    const release = await limiter.acquire();
+    expect(fake.now()).toBe(i * 100);
+    release();
+    await fake.advance(100);
   }
-  expect(starts).toEqual([]);
 });
 
-test("waiters are served in call order", async () => {
-  const { clock, starts } = fakeClock();
-  const limiter = new SlidingWindowLimiter(2, 1000, clock);
-  for (let i = 0; i < 6; i++) await limiter.acquire();
-  expect(starts).toEqual([1000, 1000, 2000, 2000]);
+test("waiters are served in call order; in flight never exceeds the limit", async () => {
+  const fake = fakeClock();
+  const limiter = new SlidingWindowLimiter(2, 1000, fake.clock);
+  const order: number[] = [];
+  const releases: Release[] = [];
+  const all = [0, 1, 2, 3].map(async (i) => {
+    releases.push(await limiter.acquire());
+    order.push(i);
+  });
+  await fake.advance(0);
+  expect(limiter.pending).toEqual({ inFlight: 2, waiting: 2 });
+  releases[0]?.();
+  releases[0]?.(); // a second release of the same slot is ignored
+  await fake.advance(999);
+  expect(order).toEqual([0, 1]);
+  await fake.advance(1);
+  expect(order).toEqual([0, 1, 2]);
+  releases[1]?.();
+  await fake.advance(1000);
+  await Promise.all(all);
+  expect(order).toEqual([0, 1, 2, 3]);
 });
 
 test("one limiter per base URL + token in the process", () => {
