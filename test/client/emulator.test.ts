@@ -8,7 +8,7 @@ import { z } from "zod";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { type ClientOptions, FutrouClient } from "../../provider/api/client";
 import { FutrouApiError, FutrouNetworkError } from "../../provider/api/errors";
-import { Project } from "../../provider/api/models";
+import { Project, Serverlet } from "../../provider/api/models";
 import type { RetryEvent } from "../../provider/api/retry";
 
 let emu: RunningEmulator;
@@ -238,4 +238,13 @@ test("responses are parsed with the model passed in", async () => {
   const made = await c.create("/projects", newProject(), Project);
   const got = await c.get(`/projects/${made.id}`, z.object({ id: z.string(), name: z.string() }));
   expect(got).toEqual({ id: made.id, name: made.name }); // z.object strips the other fields
+});
+
+test("action() posts a serverlet action and parses the answer; a 500 on an action is not repeated", async () => {
+  const { c, events } = client();
+  const s = await c.create("/serverlets", { name: uniqueName("s"), image: "nginx:1.27" }, Serverlet);
+  await expect(c.action(`/serverlets/${s.id}/stop`, Serverlet)).resolves.toMatchObject({ id: s.id, state: "stopped" });
+  emu.setFaults({ rate500: 1 });
+  await expect(c.action(`/serverlets/${s.id}/start`, Serverlet)).rejects.toMatchObject({ status: 500 });
+  expect(events).toEqual([]);
 });
