@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/** `futrou-emulator`: runs the local Futrou API until SIGINT/SIGTERM. */
+import { parseArgs } from "node:util";
+import { ENV_TOKEN, ENV_URL } from "../provider/api/contract";
+import { FaultPatch } from "./faults";
+import { startEmulator } from "./index";
+
+const USAGE = `Usage: futrou-emulator [--port N] [--data file.json] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N] [--quiet]`;
+
+function integer(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) throw new Error(`--${name} must be a whole number, got "${raw}"`);
+  return Number(raw);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      data: { type: "string" },
+      "rate-limit": { type: "string" },
+      "deploy-delay-ms": { type: "string" },
+      faults: { type: "string" },
+      seed: { type: "string" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const emulator = await startEmulator({
+    port: integer("port", values.port),
+    dataFile: values.data,
+    rateLimitPerSecond: integer("rate-limit", values["rate-limit"]),
+    deployDelayMs: integer("deploy-delay-ms", values["deploy-delay-ms"]),
+    faults: values.faults ? FaultPatch.parse(JSON.parse(values.faults)) : undefined,
+    seed: integer("seed", values.seed),
+    quiet: values.quiet,
+  });
+  process.stdout.write(
+    [
+      `Futrou API emulator listening on ${emulator.url}`,
+      `  workspace ${emulator.workspaceId}${values.data ? `, data in ${values.data}` : ""}`,
+      `  export ${ENV_URL}=${emulator.url}`,
+      `  export ${ENV_TOKEN}=${emulator.token}`,
+      "",
+    ].join("\n"),
+  );
+  const stop = (signal: string) => {
+    process.stdout.write(`${signal}: stopping\n`);
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`futrou-emulator: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,83 @@
+/** Fault injection: off by default; switched on by options, env FUTROU_EMULATOR_FAULTS, or PUT /_emulator/faults. */
+import { z } from "zod";
+
+const share = z.number().min(0, "must be from 0 to 1").max(1, "must be from 0 to 1");
+
+/** Every switch, with its meaning; a share is the probability (0..1) that one request is hit. */
+export const FaultConfigSchema = z.strictObject({
+  /** Share of /v2 requests answered 429 with `Retry-After` before any processing. */
+  rate429: share,
+  /** Share of /v2 requests answered 500 before any processing. */
+  rate500: share,
+  /** Share of /v2 requests answered 503 with `Retry-After` before any processing. */
+  rate503: share,
+  /** Milliseconds added before every /v2 request is processed. */
+  latencyMs: z.number().int().min(0).max(60_000),
+  /** Share of /v2 requests whose connection is destroyed before anything is done. */
+  dropRate: share,
+  /** Share of successful POST creates that commit the write, then destroy the connection without answering. */
+  commitThenDropRate: share,
+});
+export type FaultConfig = z.infer<typeof FaultConfigSchema>;
+export const FaultPatch = FaultConfigSchema.partial();
+
+export const NO_FAULTS: FaultConfig = {
+  rate429: 0,
+  rate500: 0,
+  rate503: 0,
+  latencyMs: 0,
+  dropRate: 0,
+  commitThenDropRate: 0,
+};
+
+export const ENV_FAULTS = "FUTROU_EMULATOR_FAULTS";
+
+/** Reads the env switch; a malformed value is an error at start, not silently ignored. */
+export function faultsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<FaultConfig> {
+  const raw = env[ENV_FAULTS];
+  if (!raw) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error(`${ENV_FAULTS} is not valid JSON: ${raw}`);
+  }
+  const parsed = FaultPatch.safeParse(json);
+  if (!parsed.success) throw new Error(`${ENV_FAULTS}: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** mulberry32: a tiny seedable PRNG, so a seeded fault run is reproducible. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Holds the current switches and rolls the dice for one request. */
+export class Faults {
+  private config: FaultConfig;
+  constructor(
+    initial: Partial<FaultConfig>,
+    private readonly random: () => number,
+  ) {
+    this.config = { ...NO_FAULTS, ...FaultPatch.parse(initial) };
+  }
+  get current(): FaultConfig {
+    return { ...this.config };
+  }
+  set(patch: Partial<FaultConfig>): FaultConfig {
+    this.config = { ...this.config, ...FaultPatch.parse(patch) };
+    return this.current;
+  }
+  /** True with probability `share`; never consumes randomness when the switch is off. */
+  hit(name: Exclude<keyof FaultConfig, "latencyMs">): boolean {
+    const p = this.config[name];
+    return p > 0 && this.random() < p;
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The local Futrou API emulator: the contract's endpoints over an in-memory store, for tests, demos and
+ * users who want to try their stacks offline. `startEmulator()` returns the base URL and a ready token.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Kind } from "../provider/api/contract";
+import { Accounts } from "./accounts";
+import { adminRoutes } from "./admin";
+import { type FaultConfig, Faults, faultsFromEnv, seededRandom } from "./faults";
+import { type Env, resumePending, Timers } from "./lifecycle";
+import { openapiDocument } from "./openapi";
+import { FilePersistence, loadData } from "./persist";
+import { RateLimiter } from "./ratelimit";
+import { Resources } from "./resources";
+import { apiRoutes } from "./routes";
+import { DEMO_USER, seedPlans, seedRegions } from "./seed";
+import { API_PREFIX, requestHandler } from "./server";
+import { type EmulatorStats, Stats } from "./stats";
+import { emptyObjects, Store, type StoreData } from "./store";
+
+export type { Kind } from "../provider/api/contract";
+export type { FaultConfig } from "./faults";
+export type { EmulatorStats } from "./stats";
+
+export interface EmulatorOptions {
+  /** TCP port; 0 (the default) picks any free port. */
+  port?: number;
+  /** Listen address. Only 127.0.0.1 (or `localhost`) is accepted: the emulator is never reachable from outside. */
+  host?: string;
+  /** Requests per second allowed per token, over a sliding one-second window (default 100, the documented limit). */
+  rateLimitPerSecond?: number;
+  /** The `Retry-After` seconds sent with 429 and injected 503 answers (default 1). */
+  retryAfterSeconds?: number;
+  /** How long serverlets stay `deploying` and proxies `pending` before they settle (default 1500 ms). */
+  deployDelayMs?: number;
+  /**
+   * JSON file to persist state to (workspaces, tokens, every object). Loaded at start when it exists;
+   * written atomically (temp file + rename) shortly after each change and on close.
+   */
+  dataFile?: string;
+  /** Fault injection, off by default. Env `FUTROU_EMULATOR_FAULTS` (JSON) is read first; these win. */
+  faults?: Partial<FaultConfig>;
+  /** Seed for the fault dice, so a faulty run is reproducible (default: random). */
+  seed?: number;
+  /** Suppress warnings about internal errors on stderr. */
+  quiet?: boolean;
+}
+
+export interface RunningEmulator {
+  /** Base URL including /v2, e.g. http://127.0.0.1:41234/v2. */
+  url: string;
+  /** A ready token (`<apiTokenId>-<secret>`) for the default workspace. */
+  token: string;
+  /** The default workspace. */
+  workspaceId: string;
+  /** Stops listening, drops open connections, clears timers, flushes the data file. */
+  close(): Promise<void>;
+  /** Request counts since start or the last reset (GET /_emulator/stats). */
+  stats(): EmulatorStats;
+  /** POST /_emulator/stats/reset. */
+  resetStats(): void;
+  /** Changes only the given switches (PUT /_emulator/faults). */
+  setFaults(f: Partial<FaultConfig>): void;
+  /** Every stored object per kind, for one workspace or all; write-only fields (a variable's value) included. */
+  inventory(workspaceId?: string): Record<Kind, Array<Record<string, unknown>>>;
+  /** A new workspace with its own user and token; limits default to 1000 each (POST /_emulator/workspaces). */
+  createWorkspace(opts?: { name?: string; limits?: Partial<Record<string, number>> }): {
+    workspaceId: string;
+    token: string;
+  };
+  /** Another token for a workspace, optionally expiring (POST /_emulator/tokens). */
+  issueToken(workspaceId: string, opts?: { expiresAt?: string }): string;
+  /** The token answers 401 "revoked" from now on (DELETE /_emulator/tokens/{token}). */
+  revokeToken(token: string): void;
+}
+
+const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
+
+export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
+  if (opts.host !== undefined && !LOCAL_HOSTS.has(opts.host)) {
+    throw new Error(`the emulator listens on 127.0.0.1 only (got host ${opts.host})`);
+  }
+  const loaded = opts.dataFile ? loadData(opts.dataFile) : undefined;
+  let persistence: FilePersistence | undefined;
+  const store = new Store(loaded ?? freshData(), () => persistence?.schedule());
+  const accounts = new Accounts(store);
+  if (!loaded) {
+    const { workspaceId, token } = accounts.createWorkspace({ name: "default" }, DEMO_USER);
+    store.data.defaultWorkspaceId = workspaceId;
+    store.data.defaultToken = token;
+  }
+  if (opts.dataFile) {
+    persistence = new FilePersistence(opts.dataFile, () => store.data);
+    persistence.flush();
+  }
+
+  const env: Env = { store, timers: new Timers(), deployDelayMs: opts.deployDelayMs ?? 1500 };
+  resumePending(env);
+  const faults = new Faults(
+    { ...faultsFromEnv(), ...opts.faults },
+    seededRandom(opts.seed ?? Math.floor(Math.random() * 2 ** 32)),
+  );
+  const stats = new Stats();
+  const resources = new Resources(env);
+
+  const helpers = {
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
+    setFaults: (f: Partial<FaultConfig>) => void faults.set(f),
+    inventory: (workspaceId?: string) => {
+      const out = {} as Record<Kind, Array<Record<string, unknown>>>;
+      for (const kind of Object.keys(store.data.objects) as Kind[]) {
+        out[kind] = store
+          .all(kind)
+          .filter((e) => workspaceId === undefined || e.workspaceId === workspaceId)
+          .sort((a, b) => a.seq - b.seq)
+          .map((e) => structuredClone({ ...e.object, ...e.writeOnly }));
+      }
+      return out;
+    },
+    createWorkspace: (o?: { name?: string; limits?: Partial<Record<string, number>> }) => accounts.createWorkspace(o),
+    issueToken: (workspaceId: string, o?: { expiresAt?: string }) => accounts.issueToken(workspaceId, o),
+    revokeToken: (token: string) => accounts.revokeToken(token),
+  };
+
+  let openapi: unknown;
+  const api = apiRoutes(env, resources, accounts, () => {
+    openapi ??= openapiDocument(api);
+    return openapi;
+  });
+  const server = createServer(
+    { keepAliveTimeout: 5000 },
+    requestHandler({
+      api,
+      admin: adminRoutes(helpers, faults),
+      accounts,
+      faults,
+      limiter: new RateLimiter(opts.rateLimitPerSecond ?? 100),
+      stats,
+      retryAfterSeconds: opts.retryAfterSeconds ?? 1,
+      warn: (message) => {
+        if (!opts.quiet) process.stderr.write(`${message}\n`);
+      },
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}${API_PREFIX}`,
+    token: store.data.defaultToken,
+    workspaceId: store.data.defaultWorkspaceId,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        env.timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+        persistence?.flush();
+      });
+      return closing;
+    },
+    ...helpers,
+  };
+}
+
+function freshData(): StoreData {
+  return {
+    version: 1,
+    seq: 0,
+    defaultWorkspaceId: "",
+    defaultToken: "",
+    workspaces: {},
+    users: {},
+    tokens: {},
+    regions: seedRegions(),
+    plans: seedPlans(),
+    objects: emptyObjects(),
+  };
+}
