@@ -1,0 +1,86 @@
+/**
+ * Where the provider's settings come from, read at run time (never captured in the serialized provider):
+ * stack config `futrou:*` first (the dynamic-provider host passes it to `configure`; the program reads it
+ * with `new pulumi.Config("futrou")`), then the environment, then defaults.
+ */
+import { FutrouClient } from "./api/client";
+import { DEFAULT_API_URL, ENV_TOKEN, ENV_URL } from "./api/contract";
+
+/** Anything with `get("futrou:key")`: the host's configure request config, or a wrapped pulumi.Config. */
+export interface ConfigSource {
+  get(key: string): string | undefined;
+}
+
+export const CONFIG_KEYS = {
+  apiToken: "futrou:apiToken",
+  apiUrl: "futrou:apiUrl",
+  readyTimeoutSeconds: "futrou:readyTimeoutSeconds",
+  pollIntervalMs: "futrou:pollIntervalMs",
+} as const;
+
+export const ENV_READY_TIMEOUT = "FUTROU_READY_TIMEOUT_SECONDS";
+export const ENV_POLL_INTERVAL = "FUTROU_POLL_INTERVAL_MS";
+
+export const DEFAULT_READY_TIMEOUT_SECONDS = 300;
+export const DEFAULT_POLL_INTERVAL_MS = 1000;
+/** Polls slow down (×1.5) up to this, so a long deployment costs few requests. */
+export const POLL_INTERVAL_CAP_MS = 5000;
+
+export interface Settings {
+  apiUrl: string;
+  /** Undefined when neither config nor env has one: fails on the first request, with `MISSING_TOKEN`. */
+  apiToken?: string;
+  /** How long a serverlet may take to reach `running`. */
+  readyTimeoutMs: number;
+  /** First wait between readiness polls. */
+  pollIntervalMs: number;
+}
+
+export const MISSING_TOKEN =
+  "futrou: no API token configured. Set one with `pulumi config set futrou:apiToken --secret <token>` " +
+  `or \`export ${ENV_TOKEN}=<token>\`.`;
+
+function positiveNumber(raw: string | undefined, what: string): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`futrou: ${what} must be a positive number, got "${raw}"`);
+  return n;
+}
+
+export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = process.env): Settings {
+  const pick = (key: string, envName: string): string | undefined => {
+    const fromConfig = config?.get(key);
+    return fromConfig !== undefined && fromConfig !== "" ? fromConfig : env[envName] || undefined;
+  };
+  const timeout =
+    positiveNumber(
+      pick(CONFIG_KEYS.readyTimeoutSeconds, ENV_READY_TIMEOUT),
+      `${CONFIG_KEYS.readyTimeoutSeconds} / ${ENV_READY_TIMEOUT}`,
+    ) ?? DEFAULT_READY_TIMEOUT_SECONDS;
+  const poll =
+    positiveNumber(
+      pick(CONFIG_KEYS.pollIntervalMs, ENV_POLL_INTERVAL),
+      `${CONFIG_KEYS.pollIntervalMs} / ${ENV_POLL_INTERVAL}`,
+    ) ?? DEFAULT_POLL_INTERVAL_MS;
+  return {
+    apiUrl: pick(CONFIG_KEYS.apiUrl, ENV_URL) ?? DEFAULT_API_URL,
+    apiToken: pick(CONFIG_KEYS.apiToken, ENV_TOKEN),
+    readyTimeoutMs: timeout * 1000,
+    pollIntervalMs: poll,
+  };
+}
+
+const clients = new Map<string, FutrouClient>();
+
+/** One client per (URL, token) per process, so connections and the rate limit are shared. */
+export function clientFor(settings: Settings): FutrouClient {
+  const token = settings.apiToken;
+  if (!token) throw new Error(MISSING_TOKEN);
+  const key = JSON.stringify([settings.apiUrl, token]);
+  let client = clients.get(key);
+  if (!client) {
+    client = new FutrouClient({ baseUrl: settings.apiUrl, token });
+    clients.set(key, client);
+  }
+  return client;
+}

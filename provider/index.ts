@@ -1,0 +1,45 @@
+/**
+ * The runtime entry the dynamic-provider host loads through each resource's `__provider` module string
+ * (sdk/resource.ts): `require("pulumi-futrou/dist/provider").providerFor("serverlet")`. It loads only
+ * the kit and the one spec asked for; settings come from `configure` at run time.
+ */
+import type { dynamic } from "@pulumi/pulumi";
+import type { Kind } from "./api/contract";
+import { makeProvider } from "./kit";
+import type { ResourceSpec } from "./spec";
+
+/** Each kind's spec, loaded on first use. */
+const SPECS: Record<Kind, () => ResourceSpec> = {
+  project: () => (require("./resources/project") as typeof import("./resources/project")).project,
+  variable: () => (require("./resources/variable") as typeof import("./resources/variable")).variable,
+  dnsZone: () => (require("./resources/dnsZone") as typeof import("./resources/dnsZone")).dnsZone,
+  dnsRecord: () => (require("./resources/dnsRecord") as typeof import("./resources/dnsRecord")).dnsRecord,
+  cron: () => (require("./resources/cron") as typeof import("./resources/cron")).cron,
+  proxy: () => (require("./resources/proxy") as typeof import("./resources/proxy")).proxy,
+  volume: () => (require("./resources/volume") as typeof import("./resources/volume")).volume,
+  serverlet: () => (require("./resources/serverlet") as typeof import("./resources/serverlet")).serverlet,
+};
+
+const providers = new Map<Kind, dynamic.ResourceProvider>();
+
+export function isKind(kind: string): kind is Kind {
+  return Object.hasOwn(SPECS, kind);
+}
+
+export function specFor(kind: Kind): ResourceSpec {
+  return SPECS[kind]();
+}
+
+/** The dynamic provider for one kind, built once per process. */
+export function providerFor(kind: string): dynamic.ResourceProvider {
+  if (!isKind(kind))
+    throw new Error(`futrou: unknown resource kind "${kind}" (one of ${Object.keys(SPECS).join(", ")})`);
+  let provider = providers.get(kind);
+  if (!provider) {
+    provider = makeProvider(specFor(kind));
+    providers.set(kind, provider);
+  }
+  return provider;
+}
+
+export { ResourceInitError } from "./kit";

@@ -1,0 +1,28 @@
+/**
+ * Variable (`/variables`). Pulumi and import id: the variable id. The value is write-only in the API:
+ * outputs keep it from the inputs (a secret), so its drift cannot be seen; key and scope replace.
+ */
+import type { Query } from "../api/client";
+import { MODELS, VARIABLE_SCOPES } from "../api/models";
+import { defineSpec, type Props } from "../spec";
+
+/** List within the variable's scope when the API can filter by it (serverletId is not a list filter). */
+const byScope = (body: Props): Query =>
+  body.projectId
+    ? { projectId: body.projectId as string }
+    : body.workspaceId
+      ? { workspaceId: body.workspaceId as string }
+      : {};
+
+export const variable = defineSpec(
+  {
+    kind: "variable",
+    typeName: "Variable",
+    idFormat: "<variableId>",
+    unique: { field: "key", within: VARIABLE_SCOPES },
+    lookup: { fields: ["key", ...VARIABLE_SCOPES], filter: byScope },
+    secrets: ["value"],
+    writeOnly: ["value"],
+  },
+  MODELS.variable,
+);

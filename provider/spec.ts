@@ -1,0 +1,115 @@
+/**
+ * What a resource kind is, as data: one `ResourceSpec` per kind (provider/resources/<kind>.ts). The kit
+ * (kit.ts) turns a spec into a dynamic provider; the SDK classes (sdk/) read the same spec for their
+ * output names, secret fields and auto-naming. This file is pure data helpers: it loads no client, so
+ * the program process can import the specs cheaply.
+ */
+import type { z } from "zod";
+import type { Query } from "./api/client";
+import { COLLECTIONS, type Kind } from "./api/contract";
+import { CREATE_DEFAULTS } from "./api/models";
+
+export type Props = Record<string, unknown>;
+
+/** Pulumi type token prefix: the engine routes `pulumi-nodejs:dynamic/*` to the dynamic-provider host. */
+export const TYPE_PREFIX = "pulumi-nodejs:dynamic/futrou:";
+
+/** Hidden inputs the SDK classes set; never sent to the API and never compared in diff. */
+export const HIDDEN = {
+  /** The serialized provider module (the host requires it; see sdk/resource.ts). */
+  provider: "__provider",
+  /** The Pulumi logical name, passed when `name` is omitted so check can auto-name. */
+  name: "__name",
+  /** The id to adopt instead of creating (the `import` resource option, intercepted by the SDK). */
+  import: "__import",
+} as const;
+
+export const isHidden = (key: string): boolean => key.startsWith("__");
+
+export interface ResourceSpec {
+  /** The provider's name for the kind (a key of COLLECTIONS). */
+  kind: Kind;
+  /** The SDK class name and last part of the type token, e.g. `Serverlet`. */
+  typeName: string;
+  /** Collection path; `{param}` placeholders are filled from the inputs named in `pathInputs`. */
+  collection: string;
+  /** The POST body schema, with the API's cross-field rules (models.ts `XxxCreate`). */
+  create: z.ZodObject;
+  /** Inputs that are not part of the body but of the path, e.g. a record's `dnsId`. */
+  pathInputs?: z.ZodObject;
+  /** The PATCH body schema: its fields are the updatable ones. */
+  update: z.ZodObject;
+  /** The response model. */
+  model: z.ZodObject;
+  /** API defaults applied on create; check fills them in so a removed input reverts to its default. */
+  defaults: Readonly<Props>;
+  /** Inputs whose change replaces the resource (every input that is not updatable). */
+  replaceOn: readonly string[];
+  /**
+   * A value unique among siblings (`within` the same owner fields): a replacement that keeps it must
+   * delete first (deleteBeforeReplace), unless the value was auto-named (re-check draws a new one).
+   */
+  unique?: { field: string; within: readonly string[] };
+  /** How an object is found again after an ambiguous POST: list with `filter`, match every field. */
+  lookup: { fields: readonly string[]; filter?: (body: Props) => Query };
+  /** The input that gets `<logical name>-<random>` when omitted. */
+  autoName?: string;
+  /** Inputs (and outputs) that stay Pulumi secrets. */
+  secrets: readonly string[];
+  /** Inputs the API accepts but never returns: outputs keep them from the inputs; drift is invisible. */
+  writeOnly: readonly string[];
+  /** Outputs the API changes on its own (status, state): not inputs, so never a diff. */
+  volatile: readonly string[];
+  /** Output that carries the API's own id when the Pulumi id is composite (`<dnsId>/<id>`). */
+  apiIdOutput?: string;
+  /** The Pulumi id / import id format, for messages and docs. */
+  idFormat: string;
+  /** Long-running kinds: poll after create/update until `field` is `ready`; a `failed` value stops it. */
+  ready?: { field: string; ready: string; failed: readonly string[]; reasonField: string };
+  /** Rules on the change from old to new inputs (e.g. a volume never shrinks); failures name the field. */
+  transition?: (olds: Props, news: Props) => { property: string; reason: string } | undefined;
+}
+
+/** The `{param}` names in a collection path, in order. */
+export function pathParams(spec: ResourceSpec): string[] {
+  return [...spec.collection.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+}
+
+/** Every output the SDK class exposes: the model's fields (but `id`), write-only inputs, the API id. */
+export function outputNames(spec: ResourceSpec): string[] {
+  const names = Object.keys(spec.model.shape).filter((k) => k !== "id");
+  for (const extra of [...spec.writeOnly, ...(spec.apiIdOutput ? [spec.apiIdOutput] : [])]) {
+    if (!names.includes(extra)) names.push(extra);
+  }
+  return names;
+}
+
+type SpecData = Pick<ResourceSpec, "kind" | "typeName" | "idFormat" | "lookup"> &
+  Partial<
+    Omit<ResourceSpec, "kind" | "typeName" | "idFormat" | "lookup" | "create" | "update" | "model" | "replaceOn">
+  >;
+
+/**
+ * A spec from what differs per kind; the schemas, the collection, the API defaults and `replaceOn`
+ * (every input the PATCH body cannot carry) come from the contract and the models.
+ */
+export function defineSpec(data: SpecData, schemas: Pick<ResourceSpec, "create" | "update" | "model">): ResourceSpec {
+  const inputs = [...Object.keys(schemas.create.shape), ...Object.keys(data.pathInputs?.shape ?? {})];
+  const updatable = Object.keys(schemas.update.shape);
+  return {
+    collection: COLLECTIONS[data.kind],
+    defaults: CREATE_DEFAULTS[data.kind],
+    secrets: [],
+    writeOnly: [],
+    volatile: [],
+    ...schemas,
+    ...data,
+    replaceOn: inputs.filter((k) => !updatable.includes(k)),
+  };
+}
+
+/** A recover() list filter on one field, e.g. `?name=<name>`. */
+export const filterBy =
+  (field: string) =>
+  (body: Props): Query =>
+    typeof body[field] === "string" ? { [field]: body[field] } : {};

@@ -1,0 +1,36 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { DnsRecord as DnsRecordModel } from "../provider/api/models";
+import { dnsRecord } from "../provider/resources/dnsRecord";
+import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+
+export interface DnsRecordArgs {
+  /** The zone (DnsZone id) the record lives in. Changing it replaces the record. */
+  dnsId: pulumi.Input<string>;
+  /** The name inside the zone: `@` for the apex, `www`, `_dmarc`, `*.api`. Updated in place. */
+  name: pulumi.Input<string>;
+  /** A, AAAA, CNAME, MX, TXT, NS, SRV or CAA; the value must fit it (A: IPv4, AAAA: IPv6, …). Updated in place. */
+  type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "SRV" | "CAA">;
+  /** The record data, e.g. `203.0.113.10`, `mail.example.com`, `"10 5060 sip.example.com"` for SRV. Updated in place. */
+  value: pulumi.Input<string>;
+  /** Time to live in seconds, 60–86400. Default 300. Updated in place. */
+  ttl?: pulumi.Input<number>;
+  /** Priority 0–65535: required for MX and SRV, not allowed for other types. Default `null`. Updated in place. */
+  priority?: pulumi.Input<number | null>;
+}
+
+/** Read-only fields set by the API. */
+export interface DnsRecordComputed extends Timestamps {
+  /** The record's own id (the Pulumi id is `<dnsId>/<recordId>`). */
+  readonly recordId: pulumi.Output<string>;
+}
+
+/** Outputs the runtime sets on the instance (merged with the class below). */
+export interface DnsRecord extends OutputsOf<DnsRecordArgs, DnsRecordModel>, DnsRecordComputed {}
+
+/** A record in a DNS zone. Import with `{ import: "<dnsId>/<recordId>" }`: the program must match the record. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
+export class DnsRecord extends pulumi.CustomResource {
+  constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs(dnsRecord, name, args, opts));
+  }
+}

@@ -1,0 +1,28 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { DnsZone as DnsZoneModel } from "../provider/api/models";
+import { dnsZone } from "../provider/resources/dnsZone";
+import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+
+export interface DnsZoneArgs {
+  /** The zone's domain, e.g. `example.com`. Changing it replaces the zone (and its records). */
+  domain: pulumi.Input<string>;
+  /** Sign the zone with DNSSEC. Default `false`. Updated in place. */
+  enableDnssec?: pulumi.Input<boolean>;
+  /** The owning workspace. Default: the API token's workspace. Changing it replaces the zone. */
+  workspaceId?: pulumi.Input<string>;
+  /** The project the zone belongs to. Default none (`null`). Updated in place. */
+  projectId?: pulumi.Input<string | null>;
+  /** The DNS plan id (see `getDnsPlan`). Default none (`null`, the API's default plan). Updated in place. */
+  dnsPlanId?: pulumi.Input<string | null>;
+}
+
+/** Outputs the runtime sets on the instance (merged with the class below). */
+export interface DnsZone extends OutputsOf<DnsZoneArgs, DnsZoneModel>, Timestamps {}
+
+/** A DNS zone. Import with `{ import: "<dnsId>" }`: the program must match the remote zone. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
+export class DnsZone extends pulumi.CustomResource {
+  constructor(name: string, args: DnsZoneArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs(dnsZone, name, args, opts));
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * What every SDK class does in its constructor: turn typed Args and options into the property bag and
+ * options of a `pulumi.CustomResource` served by the dynamic-provider host.
+ *
+ * The serialized provider (`__provider`) is a one-line module that loads this package's provider at run
+ * time, so state holds no closure, no client and no token. `import` is intercepted (the engine cannot
+ * import dynamic resources, pulumi/pulumi#16175) and passed as the hidden input `__import`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Kind } from "../provider/api/contract";
+import { HIDDEN, isHidden, outputNames, type ResourceSpec, TYPE_PREFIX } from "../provider/spec";
+
+/** Points the serialized provider at another build of this package (development, tests). */
+export const PROVIDER_MODULE_ENV = "FUTROU_PROVIDER_MODULE";
+export const PROVIDER_MODULE = "pulumi-futrou/dist/provider";
+
+/** The module string the host runs: `requireFromString(props.__provider).handler()`. */
+export function providerModule(kind: Kind): string {
+  return `exports.handler = () => require(process.env.${PROVIDER_MODULE_ENV} || ${JSON.stringify(PROVIDER_MODULE)}).providerFor(${JSON.stringify(kind)});`;
+}
+
+/** The outputs of a resource: each Args property as the API returns it (the Args JSDoc carries over). */
+export type OutputsOf<Args, Model> = {
+  readonly [K in keyof Args]-?: pulumi.Output<
+    K extends keyof Model ? Model[K] : Exclude<pulumi.Unwrap<Args[K]>, undefined>
+  >;
+};
+
+/** Set by the API on every kind that has them. */
+export interface Timestamps {
+  /** When the object was created (ISO 8601, set by the API). */
+  readonly createdAt: pulumi.Output<string>;
+  /** When the object last changed (ISO 8601, set by the API). */
+  readonly updatedAt: pulumi.Output<string>;
+}
+
+/** `super(...)` arguments for a Futrou resource class. */
+export function resourceArgs(
+  spec: ResourceSpec,
+  name: string,
+  args: object,
+  opts: pulumi.CustomResourceOptions = {},
+): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions] {
+  const given = args as Record<string, unknown>;
+  const reserved = Object.keys(given).filter(isHidden);
+  if (reserved.length > 0) {
+    throw new Error(`futrou:${spec.typeName} "${name}": ${reserved.join(", ")} is reserved and cannot be set`);
+  }
+  const inputs: pulumi.Inputs = Object.fromEntries(outputNames(spec).map((k) => [k, undefined]));
+  for (const [k, v] of Object.entries(given)) {
+    if (v !== undefined) inputs[k] = spec.secrets.includes(k) ? pulumi.secret(v) : v;
+  }
+  if (spec.autoName && given[spec.autoName] === undefined) inputs[HIDDEN.name] = name;
+  const { import: importId, ...rest } = opts;
+  if (importId !== undefined) inputs[HIDDEN.import] = importId;
+  inputs[HIDDEN.provider] = providerModule(spec.kind);
+  const secretOutputs = [...new Set([...(rest.additionalSecretOutputs ?? []), ...spec.secrets])];
+  return [
+    `${TYPE_PREFIX}${spec.typeName}`,
+    name,
+    inputs,
+    secretOutputs.length > 0 ? { ...rest, additionalSecretOutputs: secretOutputs } : rest,
+  ];
+}

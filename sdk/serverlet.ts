@@ -1,0 +1,93 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { Serverlet as ServerletModel } from "../provider/api/models";
+import { serverlet } from "../provider/resources/serverlet";
+import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+
+/** A volume mounted into the serverlet. */
+export interface ServerletVolumeArgs {
+  /** The Volume id. */
+  volumeId: pulumi.Input<string>;
+  /** Absolute mount path, e.g. `/data`. */
+  mountPath: pulumi.Input<string>;
+  /** Mount read-only. Default `false`. */
+  readOnly?: pulumi.Input<boolean>;
+}
+
+/** A port the serverlet listens on. */
+export interface ServerletPortArgs {
+  /** 1–65535. */
+  port: pulumi.Input<number>;
+  /** `http`, `tcp` or `udp`. Default `http`. */
+  protocol?: pulumi.Input<"http" | "tcp" | "udp">;
+}
+
+/** Autoscaling thresholds. */
+export interface ServerletScalingArgs {
+  /** Scale up above this CPU use, 1–100 %. */
+  cpuPercent: pulumi.Input<number>;
+  /** Scale up above this memory use, 1–100 %. */
+  ramPercent: pulumi.Input<number>;
+  /** Seconds between scale-ups. */
+  upCooldown: pulumi.Input<number>;
+  /** Seconds between scale-downs. */
+  downCooldown: pulumi.Input<number>;
+}
+
+export interface ServerletArgs {
+  /** The serverlet's name, at most 63 characters. Default: `<logical name>-<7 random characters>`. Updated in place. */
+  name?: pulumi.Input<string>;
+  /** The container image, e.g. `ghcr.io/acme/api:1.4`. Updated in place (redeploys; up waits for `running`). */
+  image: pulumi.Input<string>;
+  /** The serverlet plan id (see `getServerletPlan`). Default `null`. Updated in place. */
+  serverletPlanId?: pulumi.Input<string | null>;
+  /** The owning workspace. Default: the API token's workspace. Changing it replaces the serverlet. */
+  workspaceId?: pulumi.Input<string>;
+  /** The project the serverlet belongs to. Default `null`. Updated in place. */
+  projectId?: pulumi.Input<string | null>;
+  /** The region id (see `getRegions`). Default `null`. Changing it replaces the serverlet. */
+  regionId?: pulumi.Input<string | null>;
+  /** Fewest instances, 0–100, at most `maxInstances`. Default 1. Updated in place. */
+  minInstances?: pulumi.Input<number>;
+  /** Most instances, 0–100. Default 1. Updated in place. */
+  maxInstances?: pulumi.Input<number>;
+  /** CPU cores per instance. Default `null` (the plan's). Updated in place. */
+  cpu?: pulumi.Input<number | null>;
+  /** Memory per instance in MB. Default `null` (the plan's). Updated in place. */
+  ram?: pulumi.Input<number | null>;
+  /** Environment variables. Default `{}`. Updated in place. */
+  env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Mounted volumes. Default `[]`. Updated in place. */
+  volumes?: pulumi.Input<pulumi.Input<ServerletVolumeArgs>[]>;
+  /** Listening ports. Default `[]`. Updated in place. */
+  ports?: pulumi.Input<pulumi.Input<ServerletPortArgs>[]>;
+  /** Autoscaling. Default `null` (none). Updated in place. */
+  scaling?: pulumi.Input<ServerletScalingArgs | null>;
+  /** A private network id. Default `null`. Updated in place. */
+  networkId?: pulumi.Input<string | null>;
+  /** A runtime name, for images built by the platform. Default `null`. Updated in place. */
+  runtime?: pulumi.Input<string | null>;
+}
+
+/** Read-only fields set by the API. */
+export interface ServerletComputed extends Timestamps {
+  /** `deploying`, `running`, `stopped` or `failed`; `running` after up. Changes on its own; never a diff. */
+  readonly state: pulumi.Output<"deploying" | "running" | "stopped" | "failed">;
+  /** Why the serverlet is `failed`, else `null`. */
+  readonly stateReason: pulumi.Output<string | null | undefined>;
+  /** Instances running now. Changes on its own; never a diff. */
+  readonly instances: pulumi.Output<number>;
+}
+
+/** Outputs the runtime sets on the instance (merged with the class below). */
+export interface Serverlet extends OutputsOf<ServerletArgs, ServerletModel>, ServerletComputed {}
+
+/**
+ * A container service. `up` waits until it is `running` (futrou:readyTimeoutSeconds, default 300) and
+ * fails with the state and reason when it ends `failed`. Import with `{ import: "<serverletId>" }`.
+ */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
+export class Serverlet extends pulumi.CustomResource {
+  constructor(name: string, args: ServerletArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs(serverlet, name, args, opts));
+  }
+}

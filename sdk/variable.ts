@@ -1,0 +1,39 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { Variable as VariableModel } from "../provider/api/models";
+import { variable } from "../provider/resources/variable";
+import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+
+/** Set exactly one of `workspaceId`, `projectId` or `serverletId`: the variable's scope. */
+export interface VariableArgs {
+  /** The variable name (letters, digits and `_`, not starting with a digit). Changing it replaces the variable. */
+  key: pulumi.Input<string>;
+  /**
+   * The value. Always stored as a Pulumi secret. Write-only in the API: it is never read back, so a
+   * change made outside Pulumi cannot be detected. Updated in place.
+   */
+  value: pulumi.Input<string>;
+  /** Whether the platform hides the value in its console and logs. Default `false`. Updated in place. */
+  isSecret?: pulumi.Input<boolean>;
+  /** Free text. Default `""`. Updated in place. */
+  description?: pulumi.Input<string>;
+  /** Scope: the whole workspace. Changing the scope replaces the variable. */
+  workspaceId?: pulumi.Input<string | null>;
+  /** Scope: one project. Changing the scope replaces the variable. */
+  projectId?: pulumi.Input<string | null>;
+  /** Scope: one serverlet. Changing the scope replaces the variable. */
+  serverletId?: pulumi.Input<string | null>;
+}
+
+/** Outputs the runtime sets on the instance (merged with the class below). */
+export interface Variable extends OutputsOf<VariableArgs, VariableModel>, Timestamps {}
+
+/**
+ * An environment variable for a workspace, project or serverlet. Import with `{ import: "<variableId>" }`;
+ * the value cannot be compared on import (the API never returns it): the program's value is kept.
+ */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
+export class Variable extends pulumi.CustomResource {
+  constructor(name: string, args: VariableArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs(variable, name, args, opts));
+  }
+}

@@ -1,0 +1,32 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { Volume as VolumeModel } from "../provider/api/models";
+import { volume } from "../provider/resources/volume";
+import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+
+export interface VolumeArgs {
+  /** The volume's name, at most 63 characters. Default: `<logical name>-<7 random characters>`. Updated in place. */
+  name?: pulumi.Input<string>;
+  /** Size in GB, a positive whole number. Default 10. Can only grow (in place); a smaller size fails at preview. */
+  sizeGb?: pulumi.Input<number>;
+  /** `ssd` or `hdd`. Default `ssd`. Changing it replaces the volume (its data is lost). */
+  type?: pulumi.Input<"ssd" | "hdd">;
+  /** The owning workspace. Default: the API token's workspace. Changing it replaces the volume. */
+  workspaceId?: pulumi.Input<string>;
+  /** The project the volume belongs to. Default `null`. Updated in place. */
+  projectId?: pulumi.Input<string | null>;
+  /** The region id (see `getRegions`). Default `null`. Changing it replaces the volume. */
+  regionId?: pulumi.Input<string | null>;
+  /** The volume plan id (see `getVolumePlan`). Default `null`. Updated in place. */
+  volumePlanId?: pulumi.Input<string | null>;
+}
+
+/** Outputs the runtime sets on the instance (merged with the class below). */
+export interface Volume extends OutputsOf<VolumeArgs, VolumeModel>, Timestamps {}
+
+/** A block storage volume. Import with `{ import: "<volumeId>" }`: the program must match the remote volume. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
+export class Volume extends pulumi.CustomResource {
+  constructor(name: string, args: VolumeArgs = {}, opts?: pulumi.CustomResourceOptions) {
+    super(...resourceArgs(volume, name, args, opts));
+  }
+}

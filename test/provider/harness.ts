@@ -1,0 +1,118 @@
+/**
+ * Shared setup for the provider tests: an emulator, providers configured against it, and a tiny stand-in
+ * for the engine's steps (check → diff → create/update/replace/delete) with no Pulumi engine.
+ */
+import type { dynamic } from "@pulumi/pulumi";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import type { Kind } from "../../provider/api/contract";
+import type { ConfigSource } from "../../provider/config";
+import { providerFor, specFor } from "../../provider/index";
+import { HIDDEN, isHidden, type Props } from "../../provider/spec";
+
+export type { Props };
+
+/** What the engine keeps per resource. */
+export interface State {
+  id: string;
+  inputs: Props;
+  outputs: Props;
+}
+
+export const configOf = (values: Record<string, string>): ConfigSource => ({ get: (k) => values[k] });
+
+export async function startHarness(): Promise<{ emulator: RunningEmulator; provider: (kind: Kind) => Provider }> {
+  const emulator = await startEmulator({ deployDelayMs: 30, quiet: true });
+  const config = configOf({
+    "futrou:apiUrl": emulator.url,
+    "futrou:apiToken": emulator.token,
+    "futrou:pollIntervalMs": "10",
+    "futrou:readyTimeoutSeconds": "10",
+  });
+  const configured = new Map<Kind, Provider>();
+  return {
+    emulator,
+    provider: (kind) => {
+      let p = configured.get(kind);
+      if (!p) {
+        p = new Provider(kind, providerFor(kind));
+        configured.set(kind, p);
+        void p.raw.configure?.({ config: config as dynamic.Config });
+      }
+      return p;
+    },
+  };
+}
+
+/** One kind's provider, driven the way the engine drives it. */
+export class Provider {
+  constructor(
+    readonly kind: Kind,
+    readonly raw: dynamic.ResourceProvider,
+  ) {}
+
+  get spec() {
+    return specFor(this.kind);
+  }
+
+  /** check that must pass; returns the checked inputs. */
+  async check(olds: Props, news: Props): Promise<Props> {
+    const result = await this.raw.check!(olds, news);
+    expect(result.failures ?? []).toEqual([]);
+    return result.inputs as Props;
+  }
+
+  /** The program's args as the SDK sends them: `__name` when the kind auto-names and name is omitted. */
+  news(logical: string, args: Props): Props {
+    const autoName = this.spec.autoName;
+    return autoName && args[autoName] === undefined ? { ...args, [HIDDEN.name]: logical } : { ...args };
+  }
+
+  async create(logical: string, args: Props): Promise<State> {
+    const inputs = await this.check({}, this.news(logical, args));
+    const { id, outs } = await this.raw.create(inputs);
+    return { id, inputs, outputs: outs as Props };
+  }
+
+  /** `pulumi up` with new args: no-op, update, or replacement (create-before-delete unless told otherwise). */
+  async up(
+    state: State,
+    logical: string,
+    args: Props,
+  ): Promise<{ state: State; diff: dynamic.DiffResult; step: "same" | "update" | "replace" }> {
+    const news = this.news(logical, args);
+    let inputs = await this.check(state.inputs, news);
+    const diff = await this.raw.diff!(state.id, state.outputs, inputs);
+    if (!diff.changes) return { state, diff, step: "same" };
+    if (!diff.replaces?.length) {
+      const { outs } = await this.raw.update!(state.id, state.outputs, inputs);
+      return { state: { id: state.id, inputs, outputs: outs as Props }, diff, step: "update" };
+    }
+    if (diff.deleteBeforeReplace) await this.raw.delete!(state.id, state.outputs);
+    else inputs = await this.check({}, news); // the engine re-checks without olds: a fresh auto-name
+    const { id, outs } = await this.raw.create(inputs);
+    if (!diff.deleteBeforeReplace) await this.raw.delete!(state.id, state.outputs);
+    return { state: { id, inputs, outputs: outs as Props }, diff, step: "replace" };
+  }
+
+  async read(state: State): Promise<dynamic.ReadResult> {
+    return this.raw.read!(state.id, state.outputs);
+  }
+
+  async diff(state: State, inputs: Props): Promise<dynamic.DiffResult> {
+    return this.raw.diff!(state.id, state.outputs, inputs);
+  }
+
+  async delete(state: State): Promise<void> {
+    await this.raw.delete!(state.id, state.outputs);
+  }
+}
+
+/** The visible inputs (what the program wrote, after check), for re-use as args. */
+export const argsOf = (inputs: Props): Props =>
+  Object.fromEntries(Object.entries(inputs).filter(([k]) => !isHidden(k)));
+
+/** Outputs without the fields the API changes on its own. */
+export function stable(kind: Kind, outputs: Props): Props {
+  const volatile = specFor(kind).volatile;
+  return Object.fromEntries(Object.entries(outputs).filter(([k]) => !volatile.includes(k)));
+}

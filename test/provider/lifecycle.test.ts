@@ -1,0 +1,238 @@
+/**
+ * Every kind runs the same steps against the emulator, one table row per kind (hcloud acceptance style):
+ * create with required fields only → read equals state → update every updatable field → change a
+ * replace field → import by id shows no diff → delete (gone remotely; deleting again is fine).
+ */
+
+import { z } from "zod";
+import type { RunningEmulator } from "../../emulator";
+import { FutrouClient } from "../../provider/api/client";
+import { COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind } from "../../provider/api/contract";
+import { Plan, Region } from "../../provider/api/models";
+import { argsOf, type Props, type Provider, type State, stable, startHarness } from "./harness";
+
+interface Context {
+  workspaceId: string;
+  otherWorkspaceId: string;
+  projectId: string;
+  zones: [string, string];
+  volumeId: string;
+  plan: (kind: PlanKind) => string;
+  region: (name: string) => string;
+}
+
+interface Row {
+  kind: Kind;
+  /** Required fields only. */
+  required: (c: Context) => Props;
+  /** A new value for every updatable field. */
+  update: (c: Context) => Props;
+  /** A change to a field in replaceOn. */
+  replace: (c: Context) => Props;
+  /** The emulator's tokens see one workspace, so moving there is refused (403) and nothing changes. */
+  replaceRefused?: boolean;
+}
+
+const rows: Row[] = [
+  {
+    kind: "project",
+    required: () => ({}),
+    update: () => ({ name: "renamed-project", displayName: "Renamed project" }),
+    replace: (c) => ({ workspaceId: c.otherWorkspaceId }),
+    replaceRefused: true,
+  },
+  {
+    kind: "variable",
+    required: (c) => ({ key: "API_URL", value: "https://v1.example.com", workspaceId: c.workspaceId }),
+    update: () => ({ value: "https://v2.example.com", isSecret: true, description: "where the API lives" }),
+    replace: () => ({ key: "API_BASE_URL" }),
+  },
+  {
+    kind: "dnsZone",
+    required: () => ({ domain: "zone-a.example.com" }),
+    update: (c) => ({ enableDnssec: true, projectId: c.projectId, dnsPlanId: c.plan("dns") }),
+    replace: () => ({ domain: "zone-b.example.com" }),
+  },
+  {
+    kind: "dnsRecord",
+    required: (c) => ({ dnsId: c.zones[0], name: "www", type: "A", value: "203.0.113.10" }),
+    update: () => ({ name: "@", type: "MX", value: "mx.example.com", ttl: 600, priority: 10 }),
+    replace: (c) => ({ dnsId: c.zones[1] }),
+  },
+  {
+    kind: "cron",
+    required: () => ({ schedule: "*/5 * * * *", url: "https://example.com/hook" }),
+    update: (c) => ({
+      name: "nightly",
+      schedule: "@daily",
+      type: "code",
+      method: "POST",
+      url: "https://example.com/other",
+      headers: { Authorization: "Bearer s3cret" },
+      body: '{"full":true}',
+      code: "export default () => 1",
+      enabled: false,
+      projectId: c.projectId,
+      cronPlanId: c.plan("cron"),
+      regionId: c.region("eu-west"),
+    }),
+    replace: (c) => ({ workspaceId: c.otherWorkspaceId }),
+    replaceRefused: true,
+  },
+  {
+    kind: "proxy",
+    required: () => ({ domain: "app.example.com", target: "10.0.0.5" }),
+    update: (c) => ({
+      domain: "www.example.com",
+      target: "backend.internal",
+      port: 8080,
+      type: "tcp",
+      strategy: "least-connections",
+      enforceHttps: true,
+      compress: true,
+      followRedirects: true,
+      preserveHeaders: false,
+      preserveHost: false,
+      preservePath: false,
+      preserveQuery: false,
+      verifyTls: false,
+      projectId: c.projectId,
+      proxyPlanId: c.plan("proxy"),
+    }),
+    replace: (c) => ({ workspaceId: c.otherWorkspaceId }),
+    replaceRefused: true,
+  },
+  {
+    kind: "volume",
+    required: () => ({}),
+    update: (c) => ({ name: "data", sizeGb: 20, projectId: c.projectId, volumePlanId: c.plan("volume") }),
+    replace: () => ({ type: "hdd" }),
+  },
+  {
+    kind: "serverlet",
+    required: () => ({ image: "nginx:1.27" }),
+    update: (c) => ({
+      name: "api",
+      image: "nginx:1.28",
+      serverletPlanId: c.plan("serverlet"),
+      projectId: c.projectId,
+      minInstances: 2,
+      maxInstances: 3,
+      cpu: 0.5,
+      ram: 512,
+      env: { LOG_LEVEL: "debug" },
+      volumes: [{ volumeId: c.volumeId, mountPath: "/data" }],
+      ports: [{ port: 8080 }],
+      scaling: { cpuPercent: 70, ramPercent: 80, upCooldown: 60, downCooldown: 300 },
+      networkId: "net-1",
+      runtime: "node22",
+    }),
+    replace: (c) => ({ regionId: c.region("us-east") }),
+  },
+];
+
+let emulator: RunningEmulator;
+let provider: (kind: Kind) => Provider;
+let ctx: Context;
+
+beforeAll(async () => {
+  ({ emulator, provider } = await startHarness());
+  const api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
+  const post = async (path: string, body: Props) =>
+    (await api.create(path, body, z.looseObject({ id: z.string() }))).id;
+  const plans = Object.fromEntries(
+    await Promise.all(
+      Object.entries(PLAN_COLLECTIONS).map(async ([k, path]) => [k, await api.list(path, Plan)] as const),
+    ),
+  );
+  const regions = await api.list("/regions", Region);
+  ctx = {
+    workspaceId: emulator.workspaceId,
+    otherWorkspaceId: emulator.createWorkspace({ name: "other" }).workspaceId,
+    projectId: await post(COLLECTIONS.project, { name: "fixture" }),
+    zones: [
+      await post(COLLECTIONS.dnsZone, { domain: "records-one.example.com" }),
+      await post(COLLECTIONS.dnsZone, { domain: "records-two.example.com" }),
+    ],
+    volumeId: await post(COLLECTIONS.volume, { name: "fixture-volume" }),
+    plan: (k) => plans[k]?.find((p) => p.name === "standard")?.id as string,
+    region: (name) => regions.find((r) => r.name === name)?.id as string,
+  };
+});
+
+afterAll(() => emulator.close());
+
+/** The remote object behind a Pulumi id, straight from the emulator's store. */
+function remote(kind: Kind, state: State): Props | undefined {
+  const apiId = state.id.split("/").pop();
+  return emulator.inventory()[kind].find((o) => o.id === apiId);
+}
+
+describe.each(rows)("$kind", (row) => {
+  const name = `my-${row.kind.toLowerCase()}`;
+
+  test("create → read → update → replace → import → delete", async () => {
+    const p = provider(row.kind);
+
+    // create with required fields only
+    const created = await p.create(name, row.required(ctx));
+    expect(remote(row.kind, created)).toBeDefined();
+    expect(created.outputs).not.toHaveProperty("id");
+
+    // read equals state, and a second up changes nothing
+    const read = await p.read(created);
+    expect(read.id).toBe(created.id);
+    expect(read).not.toHaveProperty("inputs");
+    expect(stable(row.kind, read.props as Props)).toEqual(stable(row.kind, created.outputs));
+    expect((await p.up(created, name, row.required(ctx))).step).toBe("same");
+
+    // update every updatable field, in place
+    const update = row.update(ctx);
+    expect(Object.keys(update).sort()).toEqual(Object.keys(p.spec.update.shape).sort());
+    const updated = await p.up(created, name, { ...row.required(ctx), ...update });
+    expect(updated.step).toBe("update");
+    expect(updated.diff.replaces).toBeUndefined();
+    expect(updated.state.id).toBe(created.id);
+    for (const [field, value] of Object.entries(update)) {
+      if (p.spec.writeOnly.includes(field)) continue;
+      const actual = remote(row.kind, updated.state)?.[field];
+      if (typeof value === "object" && value !== null) expect(actual).toMatchObject(value);
+      else expect(actual).toBe(value);
+    }
+    const args = argsOf(updated.state.inputs);
+    expect((await p.up(updated.state, name, args)).step).toBe("same");
+
+    // change a replace field
+    const replaceArgs = { ...args, ...row.replace(ctx) };
+    const diff = await p.diff(updated.state, await p.check(updated.state.inputs, p.news(name, replaceArgs)));
+    expect(diff.replaces).toEqual(Object.keys(row.replace(ctx)));
+    let current = updated.state;
+    if (row.replaceRefused) {
+      await expect(p.up(current, name, replaceArgs)).rejects.toThrow(/403 Forbidden — workspaceId/);
+      expect(remote(row.kind, current)).toBeDefined();
+    } else {
+      const replaced = await p.up(current, name, replaceArgs);
+      expect(replaced.step).toBe("replace");
+      expect(replaced.state.id).not.toBe(current.id);
+      expect(remote(row.kind, current)).toBeUndefined();
+      expect(remote(row.kind, replaced.state)).toBeDefined();
+      current = replaced.state;
+    }
+
+    // import by id: one GET adopts it, and the next up shows no diff
+    emulator.resetStats();
+    const importInputs = await p.check({}, { ...argsOf(current.inputs), __import: current.id });
+    const imported = await p.raw.create(importInputs);
+    expect(emulator.stats().total).toBe(1);
+    expect(imported.id).toBe(current.id);
+    expect(stable(row.kind, imported.outs)).toEqual(stable(row.kind, current.outputs));
+    const afterImport = { id: imported.id, inputs: importInputs, outputs: imported.outs as Props };
+    expect((await p.diff(afterImport, await p.check(importInputs, importInputs))).changes).toBe(false);
+
+    // delete: gone remotely, refresh says gone, deleting again is fine
+    await p.delete(afterImport);
+    expect(remote(row.kind, afterImport)).toBeUndefined();
+    expect(await p.read(afterImport)).toEqual({ id: "", props: {} });
+    await expect(p.delete(afterImport)).resolves.toBeUndefined();
+  });
+});
