@@ -19,7 +19,14 @@ type Helpers = Omit<RunningEmulator, "url" | "token" | "workspaceId" | "close">;
 export function adminRoutes(e: Helpers, faults: Faults): Route[] {
   return [
     { method: "GET", pattern: "/stats", handle: () => ok(e.stats()) },
-    { method: "POST", pattern: "/stats/reset", handle: () => (e.resetStats(), noContent()) },
+    {
+      method: "POST",
+      pattern: "/stats/reset",
+      handle: () => {
+        e.resetStats();
+        return noContent();
+      },
+    },
     { method: "GET", pattern: "/faults", handle: () => ok(faults.current) },
     {
       method: "PUT",
