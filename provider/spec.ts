@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import type { Query } from "./api/client";
 import { COLLECTIONS, type Kind } from "./api/contract";
-import { CREATE_DEFAULTS } from "./api/models";
+import { CREATE_DEFAULTS, MODELS } from "./api/models";
 
 export type Props = Record<string, unknown>;
 
@@ -18,8 +18,11 @@ export const TYPE_PREFIX = "pulumi-nodejs:dynamic/futrou:";
 export const HIDDEN = {
   /** The serialized provider module (the host requires it; see sdk/resource.ts). */
   provider: "__provider",
-  /** The Pulumi logical name, passed when `name` is omitted so check can auto-name. */
-  name: "__name",
+  /**
+   * The Pulumi logical name, passed when `name` is omitted so check can auto-name. Not `__name`: the
+   * runtime defines an output property per input on the instance, and Resource has its own `__name`.
+   */
+  name: "__logicalName",
   /** The id to adopt instead of creating (the `import` resource option, intercepted by the SDK). */
   import: "__import",
 } as const;
@@ -84,21 +87,23 @@ export function outputNames(spec: ResourceSpec): string[] {
   return names;
 }
 
-type SpecData = Pick<ResourceSpec, "kind" | "typeName" | "idFormat" | "lookup"> &
-  Partial<
-    Omit<ResourceSpec, "kind" | "typeName" | "idFormat" | "lookup" | "create" | "update" | "model" | "replaceOn">
-  >;
+type SpecData = Pick<ResourceSpec, "kind" | "lookup"> &
+  Partial<Omit<ResourceSpec, "kind" | "lookup" | "collection" | "defaults" | "replaceOn">>;
 
 /**
- * A spec from what differs per kind; the schemas, the collection, the API defaults and `replaceOn`
- * (every input the PATCH body cannot carry) come from the contract and the models.
+ * A spec from what differs per kind. The rest comes from the contract and the models: collection,
+ * schemas (MODELS), API defaults, `replaceOn` (every input the PATCH body cannot carry), the type name
+ * (`dnsZone` → `DnsZone`) and the id format (`<projectId>`).
  */
-export function defineSpec(data: SpecData, schemas: Pick<ResourceSpec, "create" | "update" | "model">): ResourceSpec {
+export function defineSpec(data: SpecData): ResourceSpec {
+  const schemas = MODELS[data.kind];
   const inputs = [...Object.keys(schemas.create.shape), ...Object.keys(data.pathInputs?.shape ?? {})];
   const updatable = Object.keys(schemas.update.shape);
   return {
     collection: COLLECTIONS[data.kind],
     defaults: CREATE_DEFAULTS[data.kind],
+    typeName: data.kind[0]?.toUpperCase() + data.kind.slice(1),
+    idFormat: `<${data.kind}Id>`,
     secrets: [],
     writeOnly: [],
     volatile: [],
@@ -108,8 +113,13 @@ export function defineSpec(data: SpecData, schemas: Pick<ResourceSpec, "create" 
   };
 }
 
-/** A recover() list filter on one field, e.g. `?name=<name>`. */
-export const filterBy =
-  (field: string) =>
-  (body: Props): Query =>
-    typeof body[field] === "string" ? { [field]: body[field] } : {};
+/** The common case: `field` unique within the workspace, found again by `?<field>=` after a lost POST. */
+export function uniqueInWorkspace(field: string): Pick<ResourceSpec, "unique" | "lookup"> {
+  return {
+    unique: { field, within: ["workspaceId"] },
+    lookup: {
+      fields: [field, "workspaceId"],
+      filter: (body) => (typeof body[field] === "string" ? { [field]: body[field] } : {}),
+    },
+  };
+}

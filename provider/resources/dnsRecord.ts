@@ -3,17 +3,12 @@
  * is the output `recordId`. Moving it to another zone replaces it; records need not be unique.
  */
 import { z } from "zod";
-import { MODELS } from "../api/models";
 import { defineSpec } from "../spec";
 
-export const dnsRecord = defineSpec(
-  {
-    kind: "dnsRecord",
-    typeName: "DnsRecord",
-    idFormat: "<dnsId>/<recordId>",
-    pathInputs: z.object({ dnsId: z.string().min(1, "must be the id of a DNS zone") }),
-    apiIdOutput: "recordId",
-    lookup: { fields: ["name", "type", "value"] },
-  },
-  MODELS.dnsRecord,
-);
+export const dnsRecord = defineSpec({
+  kind: "dnsRecord",
+  idFormat: "<dnsId>/<recordId>",
+  pathInputs: z.object({ dnsId: z.string().min(1, "must be the id of a DNS zone") }),
+  apiIdOutput: "recordId",
+  lookup: { fields: ["name", "type", "value"] },
+});

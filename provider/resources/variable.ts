@@ -3,7 +3,7 @@
  * outputs keep it from the inputs (a secret), so its drift cannot be seen; key and scope replace.
  */
 import type { Query } from "../api/client";
-import { MODELS, VARIABLE_SCOPES } from "../api/models";
+import { VARIABLE_SCOPES } from "../api/models";
 import { defineSpec, type Props } from "../spec";
 
 /** List within the variable's scope when the API can filter by it (serverletId is not a list filter). */
@@ -14,15 +14,10 @@ const byScope = (body: Props): Query =>
       ? { workspaceId: body.workspaceId as string }
       : {};
 
-export const variable = defineSpec(
-  {
-    kind: "variable",
-    typeName: "Variable",
-    idFormat: "<variableId>",
-    unique: { field: "key", within: VARIABLE_SCOPES },
-    lookup: { fields: ["key", ...VARIABLE_SCOPES], filter: byScope },
-    secrets: ["value"],
-    writeOnly: ["value"],
-  },
-  MODELS.variable,
-);
+export const variable = defineSpec({
+  kind: "variable",
+  unique: { field: "key", within: VARIABLE_SCOPES },
+  lookup: { fields: ["key", ...VARIABLE_SCOPES], filter: byScope },
+  secrets: ["value"],
+  writeOnly: ["value"],
+});

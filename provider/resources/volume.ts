@@ -2,24 +2,17 @@
  * Volume (`/volumes`). Pulumi and import id: the volume id. It only grows: a smaller `sizeGb` fails at
  * check (preview), before any request; type and region replace it.
  */
-import { MODELS } from "../api/models";
-import { defineSpec, filterBy } from "../spec";
+import { defineSpec, uniqueInWorkspace } from "../spec";
 
-export const volume = defineSpec(
-  {
-    kind: "volume",
-    typeName: "Volume",
-    idFormat: "<volumeId>",
-    autoName: "name",
-    unique: { field: "name", within: ["workspaceId"] },
-    lookup: { fields: ["name", "workspaceId"], filter: filterBy("name") },
-    transition: (olds, news) =>
-      typeof olds.sizeGb === "number" && typeof news.sizeGb === "number" && news.sizeGb < olds.sizeGb
-        ? {
-            property: "sizeGb",
-            reason: `cannot shrink a volume from ${olds.sizeGb} to ${news.sizeGb} GB: volumes can only grow (replace it to start smaller)`,
-          }
-        : undefined,
-  },
-  MODELS.volume,
-);
+export const volume = defineSpec({
+  kind: "volume",
+  autoName: "name",
+  ...uniqueInWorkspace("name"),
+  transition: (olds, news) =>
+    typeof olds.sizeGb === "number" && typeof news.sizeGb === "number" && news.sizeGb < olds.sizeGb
+      ? {
+          property: "sizeGb",
+          reason: `cannot shrink a volume from ${olds.sizeGb} to ${news.sizeGb} GB: volumes can only grow (replace it to start smaller)`,
+        }
+      : undefined,
+});

@@ -61,7 +61,7 @@ export class Provider {
     return result.inputs as Props;
   }
 
-  /** The program's args as the SDK sends them: `__name` when the kind auto-names and name is omitted. */
+  /** The program's args as the SDK sends them: `__logicalName` when the kind auto-names and name is omitted. */
   news(logical: string, args: Props): Props {
     const autoName = this.spec.autoName;
     return autoName && args[autoName] === undefined ? { ...args, [HIDDEN.name]: logical } : { ...args };

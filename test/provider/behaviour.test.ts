@@ -1,0 +1,199 @@
+/**
+ * What users see beyond the happy path: the replace table, drift, import refusal, missing token,
+ * serverlets that never become ready, and a POST whose answer was lost.
+ */
+import type { dynamic } from "@pulumi/pulumi";
+import type { RunningEmulator } from "../../emulator";
+import { FutrouClient } from "../../provider/api/client";
+import type { Kind } from "../../provider/api/contract";
+import { Project } from "../../provider/api/models";
+import { MISSING_TOKEN, resolveSettings } from "../../provider/config";
+import { specFor } from "../../provider/index";
+import { makeProvider, ResourceInitError } from "../../provider/kit";
+import { configOf, type Props, type Provider, startHarness } from "./harness";
+
+let emulator: RunningEmulator;
+let provider: (kind: Kind) => Provider;
+let api: FutrouClient;
+beforeAll(async () => {
+  ({ emulator, provider } = await startHarness());
+  api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
+});
+afterAll(() => emulator.close());
+
+describe("the spec table", () => {
+  test.each<[Kind, string[], string | undefined, string[], string]>([
+    ["project", ["workspaceId"], "name", [], "<projectId>"],
+    ["variable", ["key", "workspaceId", "projectId", "serverletId"], "key", ["value"], "<variableId>"],
+    ["dnsZone", ["domain", "workspaceId"], "domain", [], "<dnsId>"],
+    ["dnsRecord", ["dnsId"], undefined, [], "<dnsId>/<recordId>"],
+    ["cron", ["workspaceId"], "name", ["headers", "body"], "<cronId>"],
+    ["proxy", ["workspaceId"], "domain", [], "<proxyId>"],
+    ["volume", ["type", "workspaceId", "regionId"], "name", [], "<volumeId>"],
+    ["serverlet", ["workspaceId", "regionId"], "name", [], "<serverletId>"],
+  ])("%s replaces on %j, unique %s, secrets %j, id %s", (kind, replaceOn, unique, secrets, idFormat) => {
+    const spec = specFor(kind);
+    expect([...spec.replaceOn].sort()).toEqual([...replaceOn].sort());
+    expect(spec.unique?.field).toBe(unique);
+    expect(spec.secrets).toEqual(secrets);
+    expect(spec.idFormat).toBe(idFormat);
+  });
+});
+
+describe("diff", () => {
+  test("a replacement that keeps a unique name deletes first, unless the name was generated", async () => {
+    const p = provider("volume");
+    const named = await p.create("data", { name: "keep-me" });
+    expect(
+      (await p.diff(named, await p.check(named.inputs, { name: "keep-me", type: "hdd" }))).deleteBeforeReplace,
+    ).toBe(true);
+    const auto = await p.create("data", {});
+    const diff = await p.diff(auto, await p.check(auto.inputs, p.news("data", { type: "hdd" })));
+    expect(diff).toEqual({ changes: true, replaces: ["type"] });
+  });
+
+  test("drift found by refresh is reverted by the next up", async () => {
+    const p = provider("project");
+    const state = await p.create("drifty", { displayName: "Mine" });
+    await api.patch(`/projects/${state.id}`, { displayName: "Changed in the console" }, Project);
+    const refreshed = { ...state, outputs: (await p.read(state)).props as Props };
+    expect(refreshed.outputs.displayName).toBe("Changed in the console");
+    const up = await p.up(refreshed, "drifty", { displayName: "Mine" });
+    expect(up.step).toBe("update");
+    expect((await api.get(`/projects/${state.id}`, Project)).displayName).toBe("Mine");
+  });
+
+  test("update PATCHes only the changed fields", async () => {
+    const p = provider("proxy");
+    const state = await p.create("web", { domain: "patch.example.com", target: "10.0.0.1" });
+    emulator.resetStats();
+    await p.up(state, "web", { domain: "patch.example.com", target: "10.0.0.1", port: 8443 });
+    expect(emulator.stats().total).toBe(1);
+    expect(emulator.inventory().proxy.find((o) => o.id === state.id)).toMatchObject({ port: 8443 });
+  });
+});
+
+describe("secrets and write-only fields", () => {
+  test("a variable's value is kept from the inputs: create, read and update all carry it", async () => {
+    const p = provider("variable");
+    const state = await p.create("v", { key: "TOKEN", value: "s3cret", workspaceId: emulator.workspaceId });
+    expect(state.outputs.value).toBe("s3cret");
+    expect((await p.read(state)).props).toMatchObject({ value: "s3cret" });
+    const updated = await p.up(state, "v", { key: "TOKEN", value: "rotated", workspaceId: emulator.workspaceId });
+    expect(updated.state.outputs.value).toBe("rotated");
+    expect(emulator.inventory().variable.find((o) => o.id === state.id)?.value).toBe("rotated");
+  });
+});
+
+describe("import", () => {
+  test("refuses when the program differs, naming the fields, after one GET and nothing changed", async () => {
+    const p = provider("cron");
+    const state = await p.create("job", { schedule: "@hourly", url: "https://example.com/a", body: "token=1" });
+    emulator.resetStats();
+    const inputs = await p.check(
+      {},
+      {
+        name: state.inputs.name,
+        schedule: "@daily",
+        url: "https://example.com/a",
+        body: "token=2",
+        __import: state.id,
+      },
+    );
+    const attempt = p.raw.create(inputs);
+    await expect(attempt).rejects.toThrow(/import of ".*" refused, nothing was changed/);
+    await expect(attempt).rejects.toThrow(/schedule \(program "@daily", remote "@hourly"\)/);
+    await expect(attempt).rejects.toThrow(/body \(program \[secret\], remote \[secret\]\)/);
+    expect(emulator.stats().total).toBe(1);
+  });
+
+  test("a DNS record is imported as <dnsId>/<recordId>; a bad id says the format", async () => {
+    const p = provider("dnsRecord");
+    await expect(
+      p.raw.create({ dnsId: "z", name: "www", type: "A", value: "1.2.3.4", __import: "justone" }),
+    ).rejects.toThrow(/malformed id "justone", expected <dnsId>\/<recordId>/);
+  });
+
+  test("an id that does not exist fails clearly", async () => {
+    await expect(provider("volume").raw.create({ name: "x", __import: "nope" })).rejects.toThrow(
+      /cannot import "nope": no such object/,
+    );
+  });
+});
+
+describe("configuration", () => {
+  test("a missing token fails on the first request with how to set it; check needs none", async () => {
+    const p = makeProvider(specFor("project"));
+    await p.configure?.({ config: configOf({ "futrou:apiUrl": emulator.url }) as dynamic.Config });
+    const saved = process.env.FUTROU_API_TOKEN;
+    delete process.env.FUTROU_API_TOKEN;
+    try {
+      await p.configure?.({ config: configOf({ "futrou:apiUrl": emulator.url }) as dynamic.Config });
+      expect((await p.check!({}, { name: "ok" })).failures).toBeUndefined();
+      await expect(p.create({ name: "ok" })).rejects.toThrow(MISSING_TOKEN);
+    } finally {
+      if (saved !== undefined) process.env.FUTROU_API_TOKEN = saved;
+    }
+    expect(MISSING_TOKEN).toContain("pulumi config set futrou:apiToken --secret <token>");
+    expect(MISSING_TOKEN).toContain("export FUTROU_API_TOKEN=");
+  });
+
+  test("stack config wins over the environment, which wins over defaults", () => {
+    const env = { FUTROU_API_URL: "http://env/v2", FUTROU_API_TOKEN: "env-token", FUTROU_READY_TIMEOUT_SECONDS: "7" };
+    expect(resolveSettings(configOf({ "futrou:apiUrl": "http://config/v2" }), env)).toEqual({
+      apiUrl: "http://config/v2",
+      apiToken: "env-token",
+      readyTimeoutMs: 7000,
+      pollIntervalMs: 1000,
+    });
+    expect(resolveSettings(undefined, {})).toMatchObject({
+      apiUrl: "https://api.futrou.com/v2",
+      readyTimeoutMs: 300_000,
+    });
+    expect(() => resolveSettings(configOf({ "futrou:readyTimeoutSeconds": "soon" }), {})).toThrow(
+      /futrou:readyTimeoutSeconds .* must be a positive number/,
+    );
+  });
+});
+
+describe("serverlets", () => {
+  test("a failed deploy throws the state and reason, and carries the id so the engine keeps it", async () => {
+    const error = await provider("serverlet")
+      .create("broken", { image: "ghcr.io/acme/does-not-exist:1" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResourceInitError);
+    const init = error as ResourceInitError;
+    expect(init.message).toMatch(/did not become running: failed: image pull failed/);
+    expect(emulator.inventory().serverlet.some((o) => o.id === init.id)).toBe(true);
+    expect(init.properties).toMatchObject({ state: "failed", image: "ghcr.io/acme/does-not-exist:1" });
+    expect(init.reasons[0]).toMatch(/^failed: /);
+  });
+
+  test("waiting is bounded by futrou:readyTimeoutSeconds", async () => {
+    const p = makeProvider(specFor("serverlet"));
+    await p.configure?.({
+      config: configOf({
+        "futrou:apiUrl": emulator.url,
+        "futrou:apiToken": emulator.token,
+        "futrou:readyTimeoutSeconds": "0.001",
+      }) as dynamic.Config,
+    });
+    const checked = (await p.check!({}, { name: "slow", image: "nginx" })).inputs as Props;
+    await expect(p.create(checked)).rejects.toThrow(/still deploying after 0.001 s/);
+  });
+});
+
+describe("an ambiguous POST", () => {
+  test("whose answer is lost is recovered by lookup, not repeated", async () => {
+    const p = provider("dnsZone");
+    emulator.setFaults({ commitThenDropRate: 1 });
+    try {
+      const state = await p.create("zone", { domain: "lost-answer.example.com" });
+      expect(emulator.inventory().dnsZone.filter((z) => z.domain === "lost-answer.example.com")).toEqual([
+        expect.objectContaining({ id: state.id }),
+      ]);
+    } finally {
+      emulator.setFaults({ commitThenDropRate: 0 });
+    }
+  });
+});

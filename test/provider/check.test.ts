@@ -1,0 +1,217 @@
+/**
+ * Bad inputs fail in check — what `pulumi preview` prints — with the field named, before any request.
+ */
+import type { RunningEmulator } from "../../emulator";
+import type { Kind } from "../../provider/api/contract";
+import { UNKNOWN } from "../../provider/kit";
+import { type Props, type Provider, startHarness } from "./harness";
+
+let emulator: RunningEmulator;
+let provider: (kind: Kind) => Provider;
+beforeAll(async () => {
+  ({ emulator, provider } = await startHarness());
+});
+afterAll(() => emulator.close());
+
+const zone = "6f0c1a2e-0000-4000-8000-000000000001";
+const record = (r: Props): Props => ({ dnsId: zone, name: "www", type: "A", value: "203.0.113.10", ...r });
+
+const bad: Array<{ what: string; kind: Kind; news: Props; olds?: Props; field: string; reason: RegExp }> = [
+  {
+    what: "cron expression invalid",
+    kind: "cron",
+    news: { name: "c", schedule: "61 * * * *", url: "https://x.io" },
+    field: "schedule",
+    reason: /cron expression.*minute/,
+  },
+  {
+    what: "A record with an IPv6 value",
+    kind: "dnsRecord",
+    news: record({ value: "2001:db8::1" }),
+    field: "value",
+    reason: /IPv4/,
+  },
+  {
+    what: "AAAA record with an IPv4 value",
+    kind: "dnsRecord",
+    news: record({ type: "AAAA" }),
+    field: "value",
+    reason: /IPv6/,
+  },
+  {
+    what: "MX without priority",
+    kind: "dnsRecord",
+    news: record({ type: "MX", value: "mx.example.com" }),
+    field: "priority",
+    reason: /required for MX/,
+  },
+  {
+    what: "SRV without priority",
+    kind: "dnsRecord",
+    news: record({ type: "SRV", value: "5 5060 sip.example.com" }),
+    field: "priority",
+    reason: /required for SRV/,
+  },
+  {
+    what: "CNAME at the apex",
+    kind: "dnsRecord",
+    news: record({ name: "@", type: "CNAME", value: "example.net" }),
+    field: "name",
+    reason: /apex/,
+  },
+  { what: "TTL too low", kind: "dnsRecord", news: record({ ttl: 5 }), field: "ttl", reason: /60 to 86400/ },
+  { what: "TTL too high", kind: "dnsRecord", news: record({ ttl: 100_000 }), field: "ttl", reason: /60 to 86400/ },
+  { what: "record without a zone", kind: "dnsRecord", news: record({ dnsId: "" }), field: "dnsId", reason: /DNS zone/ },
+  {
+    what: "proxy port 0",
+    kind: "proxy",
+    news: { domain: "a.example.com", target: "b.internal", port: 0 },
+    field: "port",
+    reason: /1 to 65535/,
+  },
+  {
+    what: "proxy port 70000",
+    kind: "proxy",
+    news: { domain: "a.example.com", target: "b.internal", port: 70_000 },
+    field: "port",
+    reason: /1 to 65535/,
+  },
+  {
+    what: "unknown proxy type",
+    kind: "proxy",
+    news: { domain: "a.example.com", target: "b.internal", type: "quic" },
+    field: "type",
+    reason: /http.*tcp.*udp/,
+  },
+  {
+    what: "volume size not an integer",
+    kind: "volume",
+    news: { name: "v", sizeGb: 1.5 },
+    field: "sizeGb",
+    reason: /whole number/,
+  },
+  {
+    what: "volume size not positive",
+    kind: "volume",
+    news: { name: "v", sizeGb: 0 },
+    field: "sizeGb",
+    reason: /positive/,
+  },
+  {
+    what: "volume shrink",
+    kind: "volume",
+    olds: { name: "v", sizeGb: 20 },
+    news: { name: "v", sizeGb: 10 },
+    field: "sizeGb",
+    reason: /cannot shrink a volume from 20 to 10 GB/,
+  },
+  {
+    what: "serverlet minInstances > maxInstances",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", minInstances: 3, maxInstances: 2 },
+    field: "minInstances",
+    reason: /must not exceed maxInstances/,
+  },
+  {
+    what: "empty name",
+    kind: "serverlet",
+    news: { name: "", image: "nginx" },
+    field: "name",
+    reason: /must not be empty/,
+  },
+  { what: "over-long name", kind: "volume", news: { name: "v".repeat(64) }, field: "name", reason: /63/ },
+  {
+    what: "project name not a slug",
+    kind: "project",
+    news: { name: "My Project" },
+    field: "name",
+    reason: /lowercase/,
+  },
+  {
+    what: "variable with no scope",
+    kind: "variable",
+    news: { key: "K", value: "v" },
+    field: "workspaceId",
+    reason: /exactly one.*got none/,
+  },
+  {
+    what: "variable with two scopes",
+    kind: "variable",
+    news: { key: "K", value: "v", workspaceId: "w", projectId: "p" },
+    field: "projectId",
+    reason: /exactly one.*workspaceId, projectId/,
+  },
+  {
+    what: "unknown input",
+    kind: "project",
+    news: { name: "p", colour: "red" },
+    field: "colour",
+    reason: /not a Project input/,
+  },
+  {
+    what: "nested field",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", volumes: [{ volumeId: "v", mountPath: "data" }] },
+    field: "volumes[0].mountPath",
+    reason: /absolute path/,
+  },
+];
+
+describe("check rejects bad input before any request", () => {
+  test.each(bad)("$what → $field", async ({ kind, news, olds, field, reason }) => {
+    const before = emulator.stats().total;
+    const result = await provider(kind).raw.check!(olds ?? {}, news);
+    expect(result.failures).toContainEqual({ property: field, reason: expect.stringMatching(reason) });
+    expect(emulator.stats().total).toBe(before);
+  });
+});
+
+describe("check normalizes good input", () => {
+  test("fills the API defaults, so removing an input reverts it to the default", async () => {
+    const { inputs } = await provider("proxy").raw.check!({}, { domain: "a.example.com", target: "b.internal" });
+    expect(inputs).toMatchObject({ port: 80, type: "http", strategy: "round-robin", verifyTls: true, projectId: null });
+  });
+
+  test("applies nested defaults (a mounted volume is read-write unless told)", async () => {
+    const { inputs } = await provider("serverlet").raw.check!(
+      {},
+      { name: "s", image: "nginx", volumes: [{ volumeId: "v", mountPath: "/data" }], ports: [{ port: 80 }] },
+    );
+    expect(inputs).toMatchObject({ volumes: [{ readOnly: false }], ports: [{ protocol: "http" }] });
+  });
+
+  test("a value not known until apply is not judged at preview", async () => {
+    const result = await provider("dnsRecord").raw.check!({}, record({ dnsId: UNKNOWN, value: UNKNOWN }));
+    expect(result.failures).toBeUndefined();
+    expect(result.inputs).toMatchObject({ dnsId: UNKNOWN, value: UNKNOWN, ttl: 300 });
+  });
+
+  test("a volume may grow", async () => {
+    const result = await provider("volume").raw.check!({ name: "v", sizeGb: 10 }, { name: "v", sizeGb: 11 });
+    expect(result.failures).toBeUndefined();
+  });
+});
+
+describe("auto-naming", () => {
+  test("`<logical name>-<7 random chars>`, stable across check calls with the old inputs", async () => {
+    const p = provider("serverlet");
+    const first = await p.check({}, { image: "nginx", __logicalName: "My_Api" });
+    expect(first.name).toMatch(/^my-api-[a-z0-9]{7}$/);
+    const again = await p.check(first, { image: "nginx:2", __logicalName: "My_Api" });
+    expect(again.name).toBe(first.name);
+  });
+
+  test("a fresh check (replacement, new stack) draws a new name; an explicit name wins", async () => {
+    const p = provider("volume");
+    const a = await p.check({}, { __logicalName: "data" });
+    const b = await p.check({}, { __logicalName: "data" });
+    expect(a.name).not.toBe(b.name);
+    expect((await p.check(a, { name: "mine", __logicalName: "data" })).name).toBe("mine");
+  });
+
+  test("a name given before is not reused once the program drops it", async () => {
+    const p = provider("project");
+    const named = await p.check({}, { name: "explicit" });
+    expect((await p.check(named, { __logicalName: "proj" })).name).toMatch(/^proj-[a-z0-9]{7}$/);
+  });
+});
