@@ -41,6 +41,7 @@ build: node_modules/.installed
 typecheck: node_modules/.installed
 	tsc -p tsconfig.json --noEmit
 	tsc -p test/tsconfig.json --noEmit
+	tsc -p tsconfig.programs.json
 
 lint: typecheck
 	biome check .

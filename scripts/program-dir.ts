@@ -16,6 +16,8 @@ export interface ProgramDir {
   dir: string;
   /** `file://` URL of the stack's own backend. */
   backendUrl: string;
+  /** The stack's state file as the backend stores it at rest (what `pulumi stack export` prints). */
+  stateFile(project: string, stack: string): string;
   remove(): void;
 }
 
@@ -32,6 +34,7 @@ export function programDir(source: string): ProgramDir {
   return {
     dir,
     backendUrl: `file://${backend}`,
+    stateFile: (project, stack) => join(backend, ".pulumi", "stacks", project, `${stack}.json`),
     remove: () => rmSync(scratch, { recursive: true, force: true }),
   };
 }

@@ -3,13 +3,8 @@ import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import * as futrou from "pulumi-futrou";
 
-interface RecordRow {
-  name: string;
-  type: futrou.DnsRecordType;
-  value: string;
-  ttl?: number;
-  priority?: number;
-}
+/** A row of records.json: a DNS record without its zone. */
+type RecordRow = Omit<futrou.DnsRecordArgs, "dnsId"> & { name: string; type: string };
 
 const domain = new pulumi.Config().get("domain") ?? "example.org";
 const rows: RecordRow[] = JSON.parse(readFileSync(join(__dirname, "records.json"), "utf8"));

@@ -8,7 +8,11 @@ const publicIp = config.get("publicIp") ?? "203.0.113.10";
 // `pulumi config set --secret dbPassword ...`: stays encrypted in state, never printed.
 const dbPassword = config.requireSecret("dbPassword");
 
-const region = futrou.getRegions().then((regions) => regions[0].id);
+const region = futrou.getRegions().then((regions) => {
+  const first = regions[0];
+  if (!first) throw new Error("the Futrou API lists no regions");
+  return first.id;
+});
 const plan = futrou.getServerletPlan({ name: "starter" });
 
 const project = new futrou.Project("webapp", { displayName: "Web application" });

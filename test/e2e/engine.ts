@@ -4,10 +4,11 @@
  * temporary directory (with node_modules linked to the repo's, so `@pulumi/pulumi` and `pulumi-futrou`
  * resolve as in a user's project) and its own backend directory, so tests never share state.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { EmulatorStats } from "../../emulator";
 import { programDir, repoRoot } from "../../scripts/program-dir";
 
 export { repoRoot };
@@ -30,6 +31,11 @@ export interface ProgramStack {
   stack: Stack;
   /** The program's working copy. */
   dir: string;
+  /**
+   * The state file exactly as stored at rest. (The Automation API's exportStack() decrypts secrets, so it
+   * cannot show what an attacker with the state file would see.)
+   */
+  stateAtRest(): Promise<string>;
   /** Removes the stack, its backend and the working copy (after destroying what is left). */
   dispose(): Promise<void>;
 }
@@ -49,7 +55,7 @@ export async function programStack(opts: ProgramOptions): Promise<ProgramStack> 
   const source = existsSync(join(repoRoot, opts.program))
     ? join(repoRoot, opts.program)
     : join(repoRoot, "test", "e2e", "programs", opts.program);
-  const { dir, backendUrl, remove } = programDir(source);
+  const { dir, backendUrl, stateFile, remove } = programDir(source);
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: backendUrl,
     PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
@@ -63,6 +69,10 @@ export async function programStack(opts: ProgramOptions): Promise<ProgramStack> 
   return {
     stack,
     dir,
+    async stateAtRest() {
+      const project = (await stack.workspace.projectSettings()).name;
+      return readFileSync(stateFile(project, stack.name), "utf8");
+    },
     async dispose() {
       try {
         await stack.destroy({ onOutput: () => {} });
@@ -72,4 +82,17 @@ export async function programStack(opts: ProgramOptions): Promise<ProgramStack> 
       }
     },
   };
+}
+
+/** Edits the working copy's index.ts as a user edits their program; fails if `from` is not there. */
+export function editProgram(ps: ProgramStack, from: string, to: string): void {
+  const file = join(ps.dir, "index.ts");
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(from)) throw new Error(`the program has no "${from}" to change`);
+  writeFileSync(file, text.replace(from, to));
+}
+
+/** API writes (POST, PATCH, PUT, DELETE) in a stats snapshot of the emulator. */
+export function writes(stats: EmulatorStats): number {
+  return ["POST", "PATCH", "PUT", "DELETE"].reduce((n, m) => n + (stats.byMethod[m] ?? 0), 0);
 }

@@ -1,0 +1,196 @@
+/**
+ * `make bench`: what users feel on big stacks. For N = 10, 100, 300 it runs, with the real engine and the
+ * emulator, a realistic mix of all eight kinds (bench/programs/mix) and a baseline of N do-nothing dynamic
+ * resources (bench/programs/baseline) through create, a no-change up, refresh and destroy, and records wall
+ * time, peak memory of the engine's process tree, API requests per resource, and state size per resource.
+ * Results go to bench/RESULTS.md (and bench/out/results.json).
+ *
+ *   BENCH_SIZES=10,100 make bench     # a subset
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { type EmulatorStats, type RunningEmulator, startEmulator } from "../emulator";
+import { programDir, repoRoot } from "../scripts/program-dir";
+import { peakTreeRss } from "./proctree";
+
+const SIZES = (process.env.BENCH_SIZES ?? "10,100,300").split(",").map(Number);
+const OPERATIONS = ["create", "no-change up", "refresh", "destroy"] as const;
+type Operation = (typeof OPERATIONS)[number];
+const DEPLOY_DELAY_MS = 500;
+
+interface Measure {
+  seconds: number;
+  peakRssMb: number;
+  requests?: EmulatorStats;
+  changes?: Record<string, number>;
+}
+interface Run {
+  n: number;
+  program: "mix" | "baseline";
+  ops: Record<Operation, Measure>;
+  stateBytes: number;
+  providerBytes: number;
+  resources: number;
+}
+
+async function measure(
+  emulator: RunningEmulator | undefined,
+  op: () => Promise<{ summary: { resourceChanges?: Record<string, number> } }>,
+): Promise<Measure> {
+  emulator?.resetStats();
+  const started = process.hrtime.bigint();
+  const { result, peakKb } = await peakTreeRss(process.pid, op);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return {
+    seconds,
+    peakRssMb: peakKb / 1024,
+    requests: emulator?.stats(),
+    changes: result.summary.resourceChanges,
+  };
+}
+
+async function runProgram(program: "mix" | "baseline", n: number, emulator?: RunningEmulator): Promise<Run> {
+  const work = programDir(join(repoRoot, "bench", "programs", program));
+  const envVars: Record<string, string> = {
+    PULUMI_BACKEND_URL: work.backendUrl,
+    PULUMI_CONFIG_PASSPHRASE: "bench",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DIY_BACKEND_GZIP: "false",
+    ...(emulator ? { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token } : {}),
+  };
+  const stack: Stack = await LocalWorkspace.createStack({ stackName: "bench", workDir: work.dir }, { envVars });
+  try {
+    await stack.setAllConfig({ count: { value: String(n) }, secret: { value: "bench-secret-value", secret: true } });
+    const quiet = { onOutput: () => {} };
+    const ops = {} as Record<Operation, Measure>;
+    ops.create = await measure(emulator, () => stack.up(quiet));
+    ops["no-change up"] = await measure(emulator, () => stack.up(quiet));
+    ops.refresh = await measure(emulator, () => stack.refresh(quiet));
+    const state = await stack.exportStack();
+    const resources = (state.deployment.resources ?? []).filter((r: { type: string }) =>
+      r.type.startsWith("pulumi-nodejs:dynamic"),
+    );
+    const providerBytes = resources.reduce(
+      (sum: number, r: { outputs?: { __provider?: unknown } }) => sum + String(r.outputs?.__provider ?? "").length,
+      0,
+    );
+    ops.destroy = await measure(emulator, () => stack.destroy(quiet));
+    return {
+      n,
+      program,
+      ops,
+      stateBytes: JSON.stringify(state).length,
+      providerBytes,
+      resources: resources.length,
+    };
+  } finally {
+    await stack.workspace.removeStack(stack.name).catch(() => {});
+    work.remove();
+  }
+}
+
+/** Requests per resource for one operation: writes by method and GETs, from the emulator's counts. */
+function perResource(stats: EmulatorStats | undefined, n: number): string {
+  if (!stats) return "–";
+  const by = (m: string) => (stats.byMethod[m] ?? 0) / n;
+  const parts = [`${(stats.total / n).toFixed(2)} total`];
+  for (const m of ["POST", "PATCH", "DELETE", "GET"]) if (stats.byMethod[m]) parts.push(`${by(m).toFixed(2)} ${m}`);
+  const limited = stats.byStatus["429"] ?? 0;
+  if (limited) parts.push(`${limited} × 429`);
+  return parts.join(", ");
+}
+
+function report(runs: Run[], versions: Record<string, string>): string {
+  const lines: string[] = [];
+  const fmt = (x: number) => x.toFixed(2);
+  lines.push("# Benchmark results", "");
+  lines.push(`Recorded ${new Date().toISOString()} by \`make bench\` (bench/run.ts).`, "");
+  lines.push(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB. ` +
+      Object.entries(versions)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ") +
+      `. Emulator in the same process, serverlet/proxy deploy delay ${DEPLOY_DELAY_MS} ms.`,
+    "",
+  );
+  lines.push(
+    "Each operation is one Automation API call (`pulumi up`/`refresh`/`destroy` on the local file backend). " +
+      "Baseline: the same N of a do-nothing dynamic resource, same engine and parallelism. " +
+      "Peak RSS is the sum over the engine's process tree (CLI, language host, program, dynamic-provider host), sampled every 50 ms.",
+    "",
+  );
+  lines.push("## Wall time and peak memory", "");
+  lines.push("| N | operation | futrou (s) | baseline (s) | ratio | futrou peak RSS (MB) | baseline peak RSS (MB) |");
+  lines.push("|---|---|---|---|---|---|---|");
+  for (const n of SIZES) {
+    const mix = runs.find((r) => r.n === n && r.program === "mix");
+    const base = runs.find((r) => r.n === n && r.program === "baseline");
+    if (!mix || !base) continue;
+    for (const op of OPERATIONS) {
+      const a = mix.ops[op];
+      const b = base.ops[op];
+      lines.push(
+        `| ${n} | ${op} | ${fmt(a.seconds)} | ${fmt(b.seconds)} | **${fmt(a.seconds / b.seconds)}** | ${a.peakRssMb.toFixed(0)} | ${b.peakRssMb.toFixed(0)} |`,
+      );
+    }
+  }
+  lines.push("", "## API requests per resource (counted by the emulator)", "");
+  lines.push("| N | create | no-change up | refresh | destroy |");
+  lines.push("|---|---|---|---|---|");
+  for (const run of runs.filter((r) => r.program === "mix")) {
+    lines.push(`| ${run.n} | ${OPERATIONS.map((op) => perResource(run.ops[op].requests, run.n)).join(" | ")} |`);
+  }
+  lines.push("", "## State size per resource", "");
+  lines.push("| N | program | resources | state bytes / resource | serialized provider bytes / resource |");
+  lines.push("|---|---|---|---|---|");
+  for (const run of runs) {
+    lines.push(
+      `| ${run.n} | ${run.program} | ${run.resources} | ${(run.stateBytes / Math.max(1, run.resources)).toFixed(0)} | ${(run.providerBytes / Math.max(1, run.resources)).toFixed(0)} |`,
+    );
+  }
+  lines.push("", "## Growth from the smallest to the largest N", "");
+  const small = Math.min(...SIZES);
+  const large = Math.max(...SIZES);
+  const grow = (program: Run["program"], op: Operation) => {
+    const a = runs.find((r) => r.n === small && r.program === program)?.ops[op].seconds ?? Number.NaN;
+    const b = runs.find((r) => r.n === large && r.program === program)?.ops[op].seconds ?? Number.NaN;
+    return `${fmt(b / a)}× time for ${large / small}× resources`;
+  };
+  for (const op of OPERATIONS) lines.push(`- ${op}: futrou ${grow("mix", op)}; baseline ${grow("baseline", op)}`);
+  lines.push("");
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+  const runs: Run[] = [];
+  for (const n of SIZES) {
+    const emulator = await startEmulator({ deployDelayMs: DEPLOY_DELAY_MS, quiet: true });
+    try {
+      process.stdout.write(`bench: N=${n} futrou mix…\n`);
+      runs.push(await runProgram("mix", n, emulator));
+    } finally {
+      await emulator.close();
+    }
+    process.stdout.write(`bench: N=${n} baseline…\n`);
+    runs.push(await runProgram("baseline", n));
+  }
+  const ws = await LocalWorkspace.create({});
+  const versions = {
+    "Node.js": process.version,
+    Pulumi: (await ws.pulumiVersion) ?? pkg.dependencies["@pulumi/pulumi"],
+    "pulumi-futrou": pkg.version,
+  };
+  mkdirSync(join(repoRoot, "bench", "out"), { recursive: true });
+  writeFileSync(join(repoRoot, "bench", "out", "results.json"), JSON.stringify({ versions, runs }, null, 2));
+  const md = report(runs, versions);
+  writeFileSync(join(repoRoot, "bench", "RESULTS.md"), md);
+  process.stdout.write(`\n${md}`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

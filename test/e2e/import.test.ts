@@ -1,0 +1,65 @@
+/** examples/import: resources created outside Pulumi are adopted, unchanged, with no diff afterwards. */
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { FutrouClient } from "../../provider/api/client";
+import { DnsRecord, DnsZone, Project, Volume } from "../../provider/api/models";
+import { type ProgramStack, programStack, writes } from "./engine";
+
+jest.setTimeout(300_000);
+
+describe("examples/import end to end", () => {
+  let emulator: RunningEmulator;
+  let ps: ProgramStack;
+  let ids: { projectId: string; volumeId: string; zoneId: string; wwwRecordId: string };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ deployDelayMs: 100 });
+    // Made by hand (console, CLI, a script), long before anyone wrote a Pulumi program for them.
+    const client = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
+    const project = await client.create("/projects", { name: "legacy-shop", displayName: "Legacy shop" }, Project);
+    const volume = await client.create("/volumes", { name: "legacy-data", projectId: project.id, sizeGb: 50 }, Volume);
+    const zone = await client.create("/dns", { domain: "legacy-shop.example", projectId: project.id }, DnsZone);
+    const www = await client.create(
+      `/dns/${zone.id}/records`,
+      { name: "www", type: "CNAME", value: "legacy-shop.example", ttl: 3600 },
+      DnsRecord,
+    );
+    ids = { projectId: project.id, volumeId: volume.id, zoneId: zone.id, wwwRecordId: `${zone.id}/${www.id}` };
+    ps = await programStack({
+      program: "examples/import",
+      env: { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token },
+      config: Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, { value: v }])),
+    });
+  });
+  afterAll(async () => {
+    await ps?.dispose();
+    await emulator?.close();
+  });
+
+  it("adopts the existing resources without creating or changing anything", async () => {
+    emulator.resetStats();
+    const up = await ps.stack.up({ onOutput: () => {} });
+    expect(up.summary.result).toBe("succeeded");
+    expect(writes(emulator.stats())).toBe(0);
+    expect(up.outputs.recordId?.value).toBe(ids.wwwRecordId);
+    expect(up.outputs.volumeSizeGb?.value).toBe(50);
+    const state = await ps.stack.exportStack();
+    const adopted = (state.deployment.resources ?? []).filter((r: { id?: string }) =>
+      Object.values(ids).includes(r.id ?? ""),
+    );
+    expect(adopted).toHaveLength(4);
+  });
+
+  it("shows no diff on the following preview", async () => {
+    emulator.resetStats();
+    const preview = await ps.stack.preview({ onOutput: () => {} });
+    expect(preview.changeSummary).toEqual({ same: 5 });
+    expect(writes(emulator.stats())).toBe(0);
+  });
+
+  it("manages the adopted resources from then on", async () => {
+    const inv = emulator.inventory();
+    expect(inv.project).toHaveLength(1);
+    expect(inv.volume).toHaveLength(1);
+    expect(inv.dnsRecord).toHaveLength(1);
+  });
+});
