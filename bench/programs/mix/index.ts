@@ -19,9 +19,18 @@ for (let i = 0; i < Math.ceil(count / 10); i++) {
   });
   new futrou.Variable(`secret${i}`, { serverletId: app.id, key: "API_SECRET", value: secret, isSecret: true });
   new futrou.Variable(`mode${i}`, { projectId: project.id, key: "MODE", value: "bench" });
-  new futrou.Proxy(`x${i}`, { projectId: project.id, domain: `app-${i}.bench.example`, target: "app.internal", port: 8080 });
+  new futrou.Proxy(`x${i}`, {
+    projectId: project.id,
+    domain: `app-${i}.bench.example`,
+    target: "app.internal",
+    port: 8080,
+  });
   const zone = new futrou.DnsZone(`z${i}`, { projectId: project.id, domain: `zone-${i}.bench.example` });
   new futrou.DnsRecord(`a${i}`, { dnsId: zone.id, name: "@", type: "A", value: `198.51.100.${i % 250}` });
   new futrou.DnsRecord(`w${i}`, { dnsId: zone.id, name: "www", type: "CNAME", value: `zone-${i}.bench.example` });
-  new futrou.Cron(`c${i}`, { projectId: project.id, schedule: "*/10 * * * *", url: `https://app-${i}.bench.example/health` });
+  new futrou.Cron(`c${i}`, {
+    projectId: project.id,
+    schedule: "*/10 * * * *",
+    url: `https://app-${i}.bench.example/health`,
+  });
 }
