@@ -3,7 +3,7 @@
  * up → an out-of-band change (a serverlet's image edited, a DNS record deleted, straight through the API)
  * → `pulumi refresh` catches both → `pulumi up` repairs them → `pulumi destroy`. The output is the engine's own.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { startEmulator } from "../emulator";
 import { FutrouClient } from "../provider/api/client";
@@ -31,25 +31,31 @@ async function main(): Promise<void> {
   };
   // The token goes in as a secret stack config value, as a user would set it; never on a command line
   // that is echoed, never in plain text in state.
-  const pulumi = (args: string[], input?: string): void => {
-    const shown = args.includes("--secret") ? [...args.slice(0, -1), "<from stdin>"] : args;
+  // Asynchronous on purpose: the emulator answers from this process's event loop while pulumi runs.
+  const pulumi = (args: string[], input?: string): Promise<void> => {
+    const shown = args.includes("--secret") ? [...args, "<from stdin>"] : args;
     process.stdout.write(`\x1b[2m$ pulumi ${shown.join(" ")}\x1b[0m\n`);
-    const result = spawnSync("pulumi", args, {
+    const child = spawn("pulumi", args, {
       cwd: program.dir,
       env,
-      input,
       stdio: [input === undefined ? "ignore" : "pipe", "inherit", "inherit"],
     });
-    if (result.status !== 0) throw new Error(`pulumi ${args[0]} failed (exit ${result.status ?? result.signal})`);
+    if (input !== undefined) child.stdin?.end(input);
+    return new Promise((resolve, reject) => {
+      child.on("error", reject);
+      child.on("exit", (code, signal) =>
+        code === 0 ? resolve() : reject(new Error(`pulumi ${args[0]} failed (exit ${code ?? signal})`)),
+      );
+    });
   };
 
   try {
-    pulumi(["stack", "init", STACK, "--non-interactive"]);
-    pulumi(["config", "set", "--secret", "futrou:apiToken"], emulator.token);
-    pulumi(["config", "set", "--secret", "dbPassword"], "correct-horse-battery-staple");
+    await pulumi(["stack", "init", STACK, "--non-interactive"]);
+    await pulumi(["config", "set", "--secret", "futrou:apiToken"], emulator.token);
+    await pulumi(["config", "set", "--secret", "dbPassword"], "correct-horse-battery-staple");
 
     banner("1. pulumi up — create the webapp stack");
-    pulumi(["up", "--yes", "--non-interactive"]);
+    await pulumi(["up", "--yes", "--non-interactive"]);
 
     banner("2. Out-of-band changes, straight through the API");
     const client = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
@@ -68,17 +74,17 @@ async function main(): Promise<void> {
     }
 
     banner("3. pulumi refresh — drift is detected");
-    pulumi(["refresh", "--yes", "--non-interactive", "--diff"]);
+    await pulumi(["refresh", "--yes", "--non-interactive", "--diff"]);
 
     banner("4. pulumi up — the program's values are restored");
-    pulumi(["up", "--yes", "--non-interactive", "--diff"]);
+    await pulumi(["up", "--yes", "--non-interactive", "--diff"]);
 
     banner("5. pulumi preview — nothing left to change");
-    pulumi(["preview", "--non-interactive", "--expect-no-changes"]);
+    await pulumi(["preview", "--non-interactive", "--expect-no-changes"]);
 
     banner("6. pulumi destroy");
-    pulumi(["destroy", "--yes", "--non-interactive"]);
-    pulumi(["stack", "rm", STACK, "--yes", "--non-interactive"]);
+    await pulumi(["destroy", "--yes", "--non-interactive"]);
+    await pulumi(["stack", "rm", STACK, "--yes", "--non-interactive"]);
 
     const stats = emulator.stats();
     banner(`Done: the emulator answered ${stats.total} API requests`);
