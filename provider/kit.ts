@@ -157,7 +157,18 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
       }
       await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
       interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, settings.pollIntervalMs));
-      current = await client().get(path, spec.model);
+      try {
+        current = await client().get(path, spec.model);
+      } catch (error) {
+        // The object exists: a poll that fails (retries exhausted) must not make the engine forget it.
+        const why = `could not check its ${ready.field}: ${error instanceof Error ? error.message : String(error)}`;
+        throw new ResourceInitError(
+          `futrou:${spec.typeName} "${String(current.name ?? current.id)}" (${current.id}) ${why}`,
+          pulumiId(current),
+          outputs(current, inputs),
+          [why],
+        );
+      }
     }
     return current;
   }
