@@ -9,9 +9,10 @@
 import { randomInt } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import type { dynamic } from "@pulumi/pulumi";
-import type { z } from "zod";
+import { z } from "zod";
 import type { FutrouClient } from "./api/client";
 import { expandPath } from "./api/client";
+import { AuthContext } from "./api/models";
 import { type ConfigSource, clientFor, POLL_INTERVAL_CAP_MS, resolveSettings, type Settings } from "./config";
 import { HIDDEN, isHidden, type Props, pathParams, type ResourceSpec } from "./spec";
 
@@ -89,6 +90,20 @@ const describe = (spec: ResourceSpec, field: string, v: unknown): string =>
   spec.secrets.includes(field) ? "[secret]" : JSON.stringify(v);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const OwnerRef = z.looseObject({ id: z.string() });
+const workspaces = new WeakMap<FutrouClient, Promise<string>>();
+
+/** The token's workspace (GET /auth/context), asked once per client and only after a 404. */
+function tokenWorkspace(client: FutrouClient): Promise<string> {
+  let known = workspaces.get(client);
+  if (!known) {
+    known = client.get("/auth/context", AuthContext).then((c) => c.workspace.id);
+    known.catch(() => workspaces.delete(client));
+    workspaces.set(client, known);
+  }
+  return known;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // The provider
@@ -171,6 +186,28 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
       }
     }
     return current;
+  }
+
+  /**
+   * After a 404: true when the object is really gone. Throws when the token belongs to another
+   * workspace than the object's; false (keep the state as it is) when the object's owner is not visible
+   * either, so gone cannot be told from out of reach — the owner's own read settles it, and a kept stale
+   * child is replaced or deleted (404 = done) by the next up.
+   */
+  async function confirmGone(id: string, props: Props): Promise<boolean> {
+    const workspaceId = props.workspaceId;
+    if (typeof workspaceId === "string" && workspaceId !== "") {
+      const mine = await tokenWorkspace(client());
+      if (mine === workspaceId) return true;
+      throw new Error(
+        `futrou:${spec.typeName} "${id}" is in workspace ${workspaceId}, but the API token (futrou:apiToken) ` +
+          `belongs to workspace ${mine}, which cannot see it (404). Nothing was changed; use a token of workspace ${workspaceId}.`,
+      );
+    }
+    const owner = spec.owners?.find((o) => typeof props[o.field] === "string" && props[o.field] !== "");
+    if (!owner) return true;
+    const path = `${owner.collection}/${encodeURIComponent(String(props[owner.field]))}`;
+    return (await client().find(path, OwnerRef)) !== undefined;
   }
 
   /** Adopts an existing object (the SDK's `import` option): one GET, refuses on any difference. */
@@ -258,11 +295,14 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
       return { id: pulumiId(ready), outs: outputs(ready, inputs) };
     },
 
-    /** One GET; a 404 answers an empty id, which tells the engine the resource is gone. */
+    /**
+     * One GET; a 404 answers an empty id, which tells the engine the resource is gone — once the token
+     * is known to be of the resource's workspace (another workspace's token gets 404 for everything).
+     */
     async read(id: string, props?: Props): Promise<dynamic.ReadResult> {
       const found = (await client().find(itemPath(id), spec.model)) as Props | undefined;
-      if (!found) return { id: "", props: {} };
-      return { id, props: outputs(found, props ?? {}) };
+      if (found) return { id, props: outputs(found, props ?? {}) };
+      return (await confirmGone(id, props ?? {})) ? { id: "", props: {} } : { id, props: props ?? {} };
     },
 
     /** PATCHes only the changed updatable fields (or none), then waits for readiness if the kind has one. */

@@ -69,6 +69,13 @@ export interface ResourceSpec {
   idFormat: string;
   /** Long-running kinds: poll after create/update until `field` is `ready`; a `failed` value stops it. */
   ready?: { field: string; ready: string; failed: readonly string[]; reasonField: string };
+  /**
+   * Where to confirm that a 404 means "deleted" when the outputs carry no `workspaceId` (records,
+   * variables scoped to a project or serverlet): the first owner field that is set names a parent that
+   * the token must still see. A token of another workspace gets 404 for everything; without this check
+   * a refresh with it would drop the whole stack from the state.
+   */
+  owners?: readonly { field: string; collection: string }[];
   /** Rules on the change from old to new inputs (e.g. a volume never shrinks); failures name the field. */
   transition?: (olds: Props, news: Props) => { property: string; reason: string } | undefined;
 }

@@ -3,6 +3,7 @@
  * is the output `recordId`. Moving it to another zone replaces it; records need not be unique.
  */
 import { z } from "zod";
+import { COLLECTIONS } from "../api/contract";
 import { defineSpec } from "../spec";
 
 export const dnsRecord = defineSpec({
@@ -10,5 +11,6 @@ export const dnsRecord = defineSpec({
   idFormat: "<dnsId>/<recordId>",
   pathInputs: z.object({ dnsId: z.string().min(1, "must be the id of a DNS zone") }),
   apiIdOutput: "recordId",
+  owners: [{ field: "dnsId", collection: COLLECTIONS.dnsZone }],
   lookup: { fields: ["name", "type", "value"] },
 });

@@ -3,6 +3,7 @@
  * outputs keep it from the inputs (a secret), so its drift cannot be seen; key and scope replace.
  */
 import type { Query } from "../api/client";
+import { COLLECTIONS } from "../api/contract";
 import { VARIABLE_SCOPES } from "../api/models";
 import { defineSpec, type Props } from "../spec";
 
@@ -20,4 +21,8 @@ export const variable = defineSpec({
   lookup: { fields: ["key", ...VARIABLE_SCOPES], filter: byScope },
   secrets: ["value"],
   writeOnly: ["value"],
+  owners: [
+    { field: "projectId", collection: COLLECTIONS.project },
+    { field: "serverletId", collection: COLLECTIONS.serverlet },
+  ],
 });
