@@ -1,0 +1,42 @@
+/**
+ * Constructs the resources listed in stack config `resources`: a JSON array of `{kind, name, args}`.
+ * An args value `"ref:<name>"` becomes the id of the resource of that name declared before it, so one
+ * program serves many cases by changing config only (no lookups: a preview makes no API request).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as futrou from "pulumi-futrou";
+
+const classes = {
+  project: futrou.Project,
+  variable: futrou.Variable,
+  dnsZone: futrou.DnsZone,
+  dnsRecord: futrou.DnsRecord,
+  cron: futrou.Cron,
+  proxy: futrou.Proxy,
+  volume: futrou.Volume,
+  serverlet: futrou.Serverlet,
+};
+type Kind = keyof typeof classes;
+interface Entry {
+  kind: Kind;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+const entries = new pulumi.Config().requireObject<Entry[]>("resources");
+const ids: Record<string, pulumi.Output<string>> = {};
+for (const { kind, name, args } of entries) {
+  const Class = classes[kind];
+  if (!Class) throw new Error(`unknown kind "${kind}"`);
+  const resolved = Object.fromEntries(
+    Object.entries(args).map(([k, v]) => {
+      if (typeof v !== "string" || !v.startsWith("ref:")) return [k, v];
+      const id = ids[v.slice(4)];
+      if (!id) throw new Error(`${name}.${k}: no resource named "${v.slice(4)}" before it`);
+      return [k, id];
+    }),
+  );
+  ids[name] = new Class(name, resolved as never).id;
+}
+
+export const resourceIds = ids;

@@ -1,0 +1,195 @@
+/**
+ * Invalid programs through the real engine: each fails at `pulumi preview` with the offending field named
+ * in the engine's check failure, and not one request reaches the API. One small program
+ * (test/e2e/programs/table) builds whatever stack config `resources` lists; two stacks, each with its own
+ * emulator, take turns through the table so stats are per case.
+ */
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type ProgramStack, programStack } from "../e2e/engine";
+
+jest.setTimeout(300_000);
+
+/** Parents are literal fake ids: check fails before anything would look them up. */
+const FAKE = "7f0c6c1e-0000-4000-8000-00000000fa4e";
+
+interface Case {
+  kind: string;
+  args: Record<string, unknown>;
+  /** The property the failure must name. */
+  field: string;
+  what: string;
+}
+
+const rec = (args: Record<string, unknown>) => ({ dnsId: FAKE, name: "www", type: "A", value: "192.0.2.1", ...args });
+const cron = (args: Record<string, unknown>) => ({ schedule: "*/5 * * * *", url: "https://example.com/", ...args });
+const proxy = (args: Record<string, unknown>) => ({ domain: "app.example.com", target: "10.0.0.1", ...args });
+
+const CASES: Case[] = [
+  // project
+  { what: "empty name", kind: "project", args: { name: "" }, field: "name" },
+  { what: "name over 63 characters", kind: "project", args: { name: "p".repeat(64) }, field: "name" },
+  { what: "empty display name", kind: "project", args: { displayName: "" }, field: "displayName" },
+  { what: "an input the kind does not have", kind: "project", args: { colour: "blue" }, field: "colour" },
+  // variable
+  { what: "no scope", kind: "variable", args: { key: "A", value: "1" }, field: "workspaceId" },
+  {
+    what: "two scopes",
+    kind: "variable",
+    args: { key: "A", value: "1", projectId: FAKE, serverletId: FAKE },
+    field: "serverletId",
+  },
+  {
+    what: "key starting with a digit",
+    kind: "variable",
+    args: { key: "1A", value: "1", projectId: FAKE },
+    field: "key",
+  },
+  { what: "empty key", kind: "variable", args: { key: "", value: "1", projectId: FAKE }, field: "key" },
+  // DNS zone
+  { what: "domain with a space", kind: "dnsZone", args: { domain: "not a domain" }, field: "domain" },
+  // DNS record
+  { what: "A record with a bad IPv4", kind: "dnsRecord", args: rec({ value: "300.1.2.3" }), field: "value" },
+  {
+    what: "AAAA record with an IPv4",
+    kind: "dnsRecord",
+    args: rec({ type: "AAAA", value: "192.0.2.1" }),
+    field: "value",
+  },
+  {
+    what: "CNAME at the apex",
+    kind: "dnsRecord",
+    args: rec({ name: "@", type: "CNAME", value: "example.com" }),
+    field: "name",
+  },
+  {
+    what: "MX without priority",
+    kind: "dnsRecord",
+    args: rec({ type: "MX", value: "mail.example.com" }),
+    field: "priority",
+  },
+  {
+    what: "SRV without priority",
+    kind: "dnsRecord",
+    args: rec({ type: "SRV", value: "5 5060 sip.example.com" }),
+    field: "priority",
+  },
+  {
+    what: "TXT with a priority",
+    kind: "dnsRecord",
+    args: rec({ type: "TXT", value: "hello", priority: 1 }),
+    field: "priority",
+  },
+  {
+    what: "SRV value not weight port target",
+    kind: "dnsRecord",
+    args: rec({ type: "SRV", value: "sip", priority: 1 }),
+    field: "value",
+  },
+  {
+    what: "CAA value without a tag",
+    kind: "dnsRecord",
+    args: rec({ type: "CAA", value: "letsencrypt.org" }),
+    field: "value",
+  },
+  { what: "TTL below 60", kind: "dnsRecord", args: rec({ ttl: 10 }), field: "ttl" },
+  { what: "TTL above a day", kind: "dnsRecord", args: rec({ ttl: 100000 }), field: "ttl" },
+  { what: "unknown record type", kind: "dnsRecord", args: rec({ type: "SPF" }), field: "type" },
+  // cron
+  { what: "cron expression with 3 fields", kind: "cron", args: cron({ schedule: "* * *" }), field: "schedule" },
+  { what: "cron minute 61", kind: "cron", args: cron({ schedule: "61 * * * *" }), field: "schedule" },
+  { what: "non-http URL", kind: "cron", args: cron({ url: "ftp://example.com/x" }), field: "url" },
+  { what: "unknown HTTP method", kind: "cron", args: cron({ method: "FETCH" }), field: "method" },
+  // proxy
+  { what: "port 0", kind: "proxy", args: proxy({ port: 0 }), field: "port" },
+  { what: "unknown proxy type", kind: "proxy", args: proxy({ type: "sctp" }), field: "type" },
+  { what: "unknown strategy", kind: "proxy", args: proxy({ strategy: "fastest" }), field: "strategy" },
+  // volume
+  { what: "size 0", kind: "volume", args: { sizeGb: 0 }, field: "sizeGb" },
+  { what: "fractional size", kind: "volume", args: { sizeGb: 1.5 }, field: "sizeGb" },
+  { what: "unknown volume type", kind: "volume", args: { type: "nvme" }, field: "type" },
+  // serverlet
+  {
+    what: "min above max instances",
+    kind: "serverlet",
+    args: { image: "nginx", minInstances: 3, maxInstances: 2 },
+    field: "minInstances",
+  },
+  { what: "image with a space", kind: "serverlet", args: { image: "nginx latest" }, field: "image" },
+  { what: "port 0", kind: "serverlet", args: { image: "nginx", ports: [{ port: 0 }] }, field: "ports[0].port" },
+];
+
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const quiet = { onOutput: () => {} };
+const resources = (kind: string, args: Record<string, unknown>) => ({
+  value: JSON.stringify([{ kind, name: "subject", args }]),
+});
+
+describe("invalid programs fail at preview, naming the field, with no API request", () => {
+  const lanes: { emulator: RunningEmulator; ps: ProgramStack }[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const emulator = await startEmulator({ quiet: true });
+      const ps = await programStack({
+        program: "table",
+        stackName: `bad-${i}`,
+        // The program is type-checked by `make lint` (tsconfig.programs.json); here it only needs to run.
+        env: { FUTROU_API_URL: emulator.url, PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+        config: { "futrou:apiToken": { value: emulator.token, secret: true }, resources: resources("project", {}) },
+      });
+      lanes.push({ emulator, ps });
+    }
+  });
+  afterAll(async () => {
+    for (const { emulator, ps } of lanes) {
+      await ps.dispose();
+      await emulator.close();
+    }
+  });
+
+  it(`the table covers every kind with at least 30 cases (${CASES.length})`, () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(CASES.map((c) => c.kind)).size).toBe(8);
+  });
+
+  it("each case fails preview with its field named; the emulator sees zero requests", async () => {
+    const outcomes: Record<string, { failed: boolean; fieldNamed: boolean; requests: number }> = {};
+    const queue = [...CASES];
+    await Promise.all(
+      lanes.map(async ({ emulator, ps }) => {
+        for (let c = queue.shift(); c; c = queue.shift()) {
+          await ps.stack.setConfig("resources", resources(c.kind, c.args));
+          emulator.resetStats();
+          const error = await ps.stack.preview(quiet).then(
+            () => undefined,
+            (e: unknown) => (e instanceof Error ? e.message : String(e)),
+          );
+          const named = new RegExp(`property ${literal(c.field)} value .* has a problem`);
+          outcomes[`${c.kind}: ${c.what}`] = {
+            failed: error !== undefined,
+            fieldNamed: error !== undefined && named.test(error),
+            requests: emulator.stats().total,
+          };
+        }
+      }),
+    );
+    const expected = Object.fromEntries(
+      CASES.map((c) => [`${c.kind}: ${c.what}`, { failed: true, fieldNamed: true, requests: 0 }]),
+    );
+    expect(outcomes).toEqual(expected);
+  });
+
+  it("shrinking an existing volume fails preview on sizeGb, with no API request", async () => {
+    const lane = lanes[0];
+    if (!lane) throw new Error("no stack");
+    const { emulator, ps } = lane;
+    await ps.stack.setConfig("resources", resources("volume", { sizeGb: 20 }));
+    const up = await ps.stack.up(quiet);
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    await ps.stack.setConfig("resources", resources("volume", { sizeGb: 10 }));
+    emulator.resetStats();
+    await expect(ps.stack.preview(quiet)).rejects.toThrow(/property sizeGb value .* has a problem: cannot shrink/);
+    expect(emulator.stats().total).toBe(0);
+    expect(emulator.inventory().volume.map((v) => v.sizeGb)).toEqual([20]);
+  });
+});
