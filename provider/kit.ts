@@ -157,7 +157,7 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     let interval = settings.pollIntervalMs;
     let current = obj;
     const path = itemPath(pulumiId(current));
-    while (current[ready.field] !== ready.ready) {
+    while (current[ready.field] !== ready.ready && !ready.settled.includes(String(current[ready.field]))) {
       const state = String(current[ready.field]);
       if (ready.failed.includes(state) || Date.now() >= deadline) {
         const why = ready.failed.includes(state)
@@ -238,6 +238,9 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     /** Validates and normalizes inputs before any request; failures name the field (shown at preview). */
     async check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
       const inputs: Props = { ...news };
+      const managed = olds !== undefined && Object.keys(olds).length > 0;
+      // `import` applies once: a resource already in the state is managed, so a replacement creates anew.
+      if (managed) delete inputs[HIDDEN.import];
       const logical = inputs[HIDDEN.name];
       if (spec.autoName && inputs[spec.autoName] === undefined && typeof logical === "string") {
         const previous = olds?.[HIDDEN.name] !== undefined ? olds[spec.autoName] : undefined;
@@ -252,7 +255,7 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
         ...issuesOf(spec.create.safeParse(pick(shown, createKeys))),
         ...(spec.pathInputs ? issuesOf(spec.pathInputs.safeParse(pick(shown, pathKeys))) : []),
       ].filter((f) => !unknown.has(f.property.split(/[.[]/)[0] as string));
-      const moved = spec.transition && olds && Object.keys(olds).length > 0 ? spec.transition(olds, inputs) : undefined;
+      const moved = spec.transition && managed ? spec.transition(olds, inputs) : undefined;
       if (moved) failures.push(moved);
       if (failures.length > 0) return { inputs, failures };
       // Values only known at apply stay as they are; known ones get zod's normal form (e.g. defaults).

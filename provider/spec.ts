@@ -67,8 +67,11 @@ export interface ResourceSpec {
   apiIdOutput?: string;
   /** The Pulumi id / import id format, for messages and docs. */
   idFormat: string;
-  /** Long-running kinds: poll after create/update until `field` is `ready`; a `failed` value stops it. */
-  ready?: { field: string; ready: string; failed: readonly string[]; reasonField: string };
+  /**
+   * Long-running kinds: poll after create/update until `field` is `ready`; a `failed` value stops it with
+   * an error, a `settled` one (e.g. a stopped serverlet, which an update does not start) without one.
+   */
+  ready?: { field: string; ready: string; failed: readonly string[]; settled: readonly string[]; reasonField: string };
   /**
    * Where to confirm that a 404 means "deleted" when the outputs carry no `workspaceId` (records,
    * variables scoped to a project or serverlet): the first owner field that is set names a parent that

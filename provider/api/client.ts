@@ -200,7 +200,10 @@ export class FutrouClient {
   readonly #random?: () => number;
 
   constructor(opts: ClientOptions) {
-    if (!opts.token) throw new Error("a Futrou API token is required (FUTROU_API_TOKEN or futrou:token)");
+    if (!opts.token)
+      throw new Error(
+        "a Futrou API token is required: `pulumi config set futrou:apiToken --secret <token>` or FUTROU_API_TOKEN",
+      );
     let url: URL;
     try {
       url = new URL(opts.baseUrl);

@@ -9,5 +9,5 @@ export const serverlet = defineSpec({
   autoName: "name",
   ...uniqueInWorkspace("name"),
   volatile: ["state", "stateReason", "instances"],
-  ready: { field: "state", ready: "running", failed: ["failed"], reasonField: "stateReason" },
+  ready: { field: "state", ready: "running", failed: ["failed"], settled: ["stopped"], reasonField: "stateReason" },
 });

@@ -12,7 +12,7 @@ export const volume = defineSpec({
     typeof olds.sizeGb === "number" && typeof news.sizeGb === "number" && news.sizeGb < olds.sizeGb
       ? {
           property: "sizeGb",
-          reason: `cannot shrink a volume from ${olds.sizeGb} to ${news.sizeGb} GB: volumes can only grow (replace it to start smaller)`,
+          reason: `cannot shrink a volume from ${olds.sizeGb} to ${news.sizeGb} GB: volumes can only grow (to start smaller, create a new volume under another name and move the data)`,
         }
       : undefined,
 });

@@ -6,11 +6,11 @@ import type { dynamic } from "@pulumi/pulumi";
 import type { RunningEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { Project } from "../../provider/api/models";
+import { Project, Serverlet, Volume } from "../../provider/api/models";
 import { MISSING_TOKEN, resolveSettings } from "../../provider/config";
 import { specFor } from "../../provider/index";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
-import { configOf, type Props, type Provider, startHarness } from "./harness";
+import { argsOf, configOf, type Props, type Provider, startHarness } from "./harness";
 
 let emulator: RunningEmulator;
 let provider: (kind: Kind) => Provider;
@@ -114,6 +114,18 @@ describe("import", () => {
     ).rejects.toThrow(/malformed id "justone", expected <dnsId>\/<recordId>/);
   });
 
+  test("applies once: with the option still in the program, a replacement creates a new object", async () => {
+    const p = provider("volume");
+    const outside = await api.create("/volumes", { name: "adopted-vol", sizeGb: 10 }, Volume);
+    const adopted = await p.create("adopted", { name: "adopted-vol", sizeGb: 10, __import: outside.id });
+    expect(adopted.id).toBe(outside.id);
+    const next = await p.up(adopted, "adopted", { name: "adopted-vol", sizeGb: 10, type: "hdd", __import: outside.id });
+    expect(next.step).toBe("replace");
+    expect(next.state.id).not.toBe(outside.id);
+    const volumes = emulator.inventory().volume.filter((v) => v.name === "adopted-vol");
+    expect(volumes.map((v) => [v.id, v.type])).toEqual([[next.state.id, "hdd"]]);
+  });
+
   test("an id that does not exist fails clearly", async () => {
     await expect(provider("volume").raw.create({ name: "x", __import: "nope" })).rejects.toThrow(
       /cannot import "nope": no such object/,
@@ -167,6 +179,20 @@ describe("serverlets", () => {
     expect(emulator.inventory().serverlet.some((o) => o.id === init.id)).toBe(true);
     expect(init.properties).toMatchObject({ state: "failed", image: "ghcr.io/acme/does-not-exist:1" });
     expect(init.reasons[0]).toMatch(/^failed: /);
+  });
+
+  test("an update of a stopped serverlet returns at once: a PATCH does not start it", async () => {
+    const p = provider("serverlet");
+    const state = await p.create("paused", { image: "nginx:1" });
+    const stopped = await api.action(`/serverlets/${state.id}/stop`, Serverlet);
+    expect(stopped.state).toBe("stopped");
+    // Waiting for `running` here would end in the harness's 10 s readiness timeout error.
+    const next = await p.up({ ...state, outputs: { ...state.outputs, state: "stopped" } }, "paused", {
+      ...argsOf(state.inputs),
+      env: { MODE: "maintenance" },
+    });
+    expect(next.step).toBe("update");
+    expect(next.state.outputs).toMatchObject({ state: "stopped", env: { MODE: "maintenance" } });
   });
 
   test("waiting is bounded by futrou:readyTimeoutSeconds", async () => {
