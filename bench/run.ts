@@ -180,7 +180,7 @@ async function main(): Promise<void> {
   const ws = await LocalWorkspace.create({});
   const versions = {
     "Node.js": process.version,
-    Pulumi: (await ws.pulumiVersion) ?? pkg.dependencies["@pulumi/pulumi"],
+    Pulumi: (await ws.pulumiVersion) ?? pkg.devDependencies["@pulumi/pulumi"],
     "pulumi-futrou": pkg.version,
   };
   mkdirSync(join(repoRoot, "bench", "out"), { recursive: true });
