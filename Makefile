@@ -24,9 +24,11 @@ help:
 
 install: node_modules/.installed toolchain
 
-# npm ci only when package-lock.json changed since the last install.
+# Only when package.json or the lockfile changed since the last install. npm 11 writes lockfiles without
+# other platforms' optional packages and then `npm ci` may refuse them as out of sync (npm/cli#8320);
+# `npm install` still installs the locked versions.
 node_modules/.installed: package-lock.json package.json
-	npm ci --no-audit --no-fund --loglevel=error
+	npm ci --no-audit --no-fund --loglevel=error 2>/dev/null || npm install --no-audit --no-fund --loglevel=error
 	@# Programs in this repo resolve `pulumi-futrou` (and the serialized providers require it) like a user's would.
 	ln -sfn .. node_modules/pulumi-futrou
 	touch $@
