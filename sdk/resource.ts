@@ -10,13 +10,15 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "../provider/api/contract";
 import { HIDDEN, isHidden, outputNames, type ResourceSpec, TYPE_PREFIX } from "../provider/spec";
 
-/** Points the serialized provider at another build of this package (development, tests). */
-export const PROVIDER_MODULE_ENV = "FUTROU_PROVIDER_MODULE";
+/** Resolved by the dynamic-provider host from the program's directory, like any installed package. */
 export const PROVIDER_MODULE = "pulumi-futrou/dist/provider";
 
-/** The module string the host runs: `requireFromString(props.__provider).handler()`. */
+/**
+ * The module string the host runs: `requireFromString(props.__provider).handler()`. It is stored with
+ * every resource (inputs and outputs), so it is kept to one short line.
+ */
 export function providerModule(kind: Kind): string {
-  return `exports.handler = () => require(process.env.${PROVIDER_MODULE_ENV} || ${JSON.stringify(PROVIDER_MODULE)}).providerFor(${JSON.stringify(kind)});`;
+  return `exports.handler=()=>require(${JSON.stringify(PROVIDER_MODULE)}).providerFor(${JSON.stringify(kind)})`;
 }
 
 /** The outputs of a resource: each Args property as the API returns it (the Args JSDoc carries over). */
