@@ -6,6 +6,7 @@
  * Results go to bench/RESULTS.md (and bench/out/results.json).
  *
  *   BENCH_SIZES=10,100 make bench     # a subset
+ *   BENCH_REPEAT=5 make bench         # more runs per configuration (the median is reported; default 3)
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -16,6 +17,7 @@ import { programDir, repoRoot } from "../scripts/program-dir";
 import { peakTreeRss } from "./proctree";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10,100,300").split(",").map(Number);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const OPERATIONS = ["create", "no-change up", "refresh", "destroy"] as const;
 type Operation = (typeof OPERATIONS)[number];
 const DEPLOY_DELAY_MS = 500;
@@ -91,6 +93,25 @@ async function runProgram(program: "mix" | "baseline", n: number, emulator?: Run
   }
 }
 
+const median = (xs: number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** One Run from several: the median time and peak memory per operation; counts and sizes from the last. */
+function combine(runs: Run[]): Run {
+  const last = runs[runs.length - 1] as Run;
+  const ops = {} as Record<Operation, Measure>;
+  for (const op of OPERATIONS) {
+    ops[op] = {
+      ...last.ops[op],
+      seconds: median(runs.map((r) => r.ops[op].seconds)),
+      peakRssMb: median(runs.map((r) => r.ops[op].peakRssMb)),
+    };
+  }
+  return { ...last, ops };
+}
+
 /** Requests per resource for one operation: writes by method and GETs, from the emulator's counts. */
 function perResource(stats: EmulatorStats | undefined, n: number): string {
   if (!stats) return "–";
@@ -112,7 +133,8 @@ function report(runs: Run[], versions: Record<string, string>): string {
       Object.entries(versions)
         .map(([k, v]) => `${k} ${v}`)
         .join(", ") +
-      `. Emulator in the same process, serverlet/proxy deploy delay ${DEPLOY_DELAY_MS} ms.`,
+      `. Emulator in the same process, serverlet/proxy deploy delay ${DEPLOY_DELAY_MS} ms. ` +
+      `Median of ${REPEAT} runs per configuration (mix and baseline alternate).`,
     "",
   );
   lines.push(
@@ -167,15 +189,20 @@ async function main(): Promise<void> {
   const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
   const runs: Run[] = [];
   for (const n of SIZES) {
-    const emulator = await startEmulator({ deployDelayMs: DEPLOY_DELAY_MS, quiet: true });
-    try {
-      process.stdout.write(`bench: N=${n} futrou mix…\n`);
-      runs.push(await runProgram("mix", n, emulator));
-    } finally {
-      await emulator.close();
+    const mix: Run[] = [];
+    const base: Run[] = [];
+    for (let i = 1; i <= REPEAT; i++) {
+      const emulator = await startEmulator({ deployDelayMs: DEPLOY_DELAY_MS, quiet: true });
+      try {
+        process.stdout.write(`bench: N=${n} futrou mix, run ${i}/${REPEAT}…\n`);
+        mix.push(await runProgram("mix", n, emulator));
+      } finally {
+        await emulator.close();
+      }
+      process.stdout.write(`bench: N=${n} baseline, run ${i}/${REPEAT}…\n`);
+      base.push(await runProgram("baseline", n));
     }
-    process.stdout.write(`bench: N=${n} baseline…\n`);
-    runs.push(await runProgram("baseline", n));
+    runs.push(combine(mix), combine(base));
   }
   const ws = await LocalWorkspace.create({});
   const versions = {

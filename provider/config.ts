@@ -22,7 +22,8 @@ export const ENV_READY_TIMEOUT = "FUTROU_READY_TIMEOUT_SECONDS";
 export const ENV_POLL_INTERVAL = "FUTROU_POLL_INTERVAL_MS";
 
 export const DEFAULT_READY_TIMEOUT_SECONDS = 300;
-export const DEFAULT_POLL_INTERVAL_MS = 1000;
+/** Deployments often finish within a second: look early, then back off (×1.5, capped). */
+export const DEFAULT_POLL_INTERVAL_MS = 250;
 /** Polls slow down (×1.5) up to this, so a long deployment costs few requests. */
 export const POLL_INTERVAL_CAP_MS = 5000;
 

@@ -156,7 +156,7 @@ describe("configuration", () => {
       apiUrl: "http://config/v2",
       apiToken: "env-token",
       readyTimeoutMs: 7000,
-      pollIntervalMs: 1000,
+      pollIntervalMs: 250,
     });
     expect(resolveSettings(undefined, {})).toMatchObject({
       apiUrl: "https://api.futrou.com/v2",
