@@ -1,7 +1,8 @@
 /**
  * `make bench`: what users feel on big stacks. For N = 10, 100, 300 it runs, with the real engine and the
  * emulator, a realistic mix of all eight kinds (bench/programs/mix) and a baseline of N do-nothing dynamic
- * resources (bench/programs/baseline) through create, a no-change up, refresh and destroy, and records wall
+ * resources (bench/programs/baseline), and the same do-nothing resources wired with the mix's dependency
+ * graph (bench/programs/shaped) through create, a no-change up, refresh and destroy, and records wall
  * time, peak memory of the engine's process tree, API requests per resource, and state size per resource.
  * Results go to bench/RESULTS.md (and bench/out/results.json).
  *
@@ -21,6 +22,8 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const OPERATIONS = ["create", "no-change up", "refresh", "destroy"] as const;
 type Operation = (typeof OPERATIONS)[number];
 const DEPLOY_DELAY_MS = 500;
+/** mix: the Futrou resources; baseline: N flat do-nothing resources; shaped: do-nothing, mix's dependency graph. */
+type Program = "mix" | "baseline" | "shaped";
 
 interface Measure {
   seconds: number;
@@ -30,7 +33,7 @@ interface Measure {
 }
 interface Run {
   n: number;
-  program: "mix" | "baseline";
+  program: Program;
   ops: Record<Operation, Measure>;
   stateBytes: number;
   providerBytes: number;
@@ -53,7 +56,7 @@ async function measure(
   };
 }
 
-async function runProgram(program: "mix" | "baseline", n: number, emulator?: RunningEmulator): Promise<Run> {
+async function runProgram(program: Program, n: number, emulator?: RunningEmulator): Promise<Run> {
   const work = programDir(join(repoRoot, "bench", "programs", program));
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: work.backendUrl,
@@ -144,17 +147,21 @@ function report(runs: Run[], versions: Record<string, string>): string {
     "",
   );
   lines.push("## Wall time and peak memory", "");
-  lines.push("| N | operation | futrou (s) | baseline (s) | ratio | futrou peak RSS (MB) | baseline peak RSS (MB) |");
-  lines.push("|---|---|---|---|---|---|---|");
+  lines.push(
+    "| N | operation | futrou (s) | flat baseline (s) | ratio | shaped baseline (s) | ratio to shaped | futrou peak RSS (MB) | flat baseline peak RSS (MB) |",
+  );
+  lines.push("|---|---|---|---|---|---|---|---|---|");
   for (const n of SIZES) {
     const mix = runs.find((r) => r.n === n && r.program === "mix");
     const base = runs.find((r) => r.n === n && r.program === "baseline");
-    if (!mix || !base) continue;
+    const shaped = runs.find((r) => r.n === n && r.program === "shaped");
+    if (!mix || !base || !shaped) continue;
     for (const op of OPERATIONS) {
       const a = mix.ops[op];
       const b = base.ops[op];
+      const c = shaped.ops[op];
       lines.push(
-        `| ${n} | ${op} | ${fmt(a.seconds)} | ${fmt(b.seconds)} | **${fmt(a.seconds / b.seconds)}** | ${a.peakRssMb.toFixed(0)} | ${b.peakRssMb.toFixed(0)} |`,
+        `| ${n} | ${op} | ${fmt(a.seconds)} | ${fmt(b.seconds)} | **${fmt(a.seconds / b.seconds)}** | ${fmt(c.seconds)} | **${fmt(a.seconds / c.seconds)}** | ${a.peakRssMb.toFixed(0)} | ${b.peakRssMb.toFixed(0)} |`,
       );
     }
   }
@@ -191,6 +198,7 @@ async function main(): Promise<void> {
   for (const n of SIZES) {
     const mix: Run[] = [];
     const base: Run[] = [];
+    const shaped: Run[] = [];
     for (let i = 1; i <= REPEAT; i++) {
       const emulator = await startEmulator({ deployDelayMs: DEPLOY_DELAY_MS, quiet: true });
       try {
@@ -199,10 +207,11 @@ async function main(): Promise<void> {
       } finally {
         await emulator.close();
       }
-      process.stdout.write(`bench: N=${n} baseline, run ${i}/${REPEAT}…\n`);
+      process.stdout.write(`bench: N=${n} baselines, run ${i}/${REPEAT}…\n`);
       base.push(await runProgram("baseline", n));
+      shaped.push(await runProgram("shaped", n));
     }
-    runs.push(combine(mix), combine(base));
+    runs.push(combine(mix), combine(base), combine(shaped));
   }
   const ws = await LocalWorkspace.create({});
   const versions = {
