@@ -31,7 +31,7 @@ reports_version() { # <binary> — true when it prints the pinned version
 host_reports_version() {
   [ -x "$1" ] && [ "$("$1" --version 2>/dev/null)" = "$version" ]
 }
-src_stamp() { sha256sum "$here/pulumi-language-nodejs/main.go" "$here/install-pulumi.sh" | sha256sum | cut -c1-16; }
+src_stamp() { cat "$here/pulumi-language-nodejs/main.go" "$here/install-pulumi.sh" | sha256sum | cut -c1-16; }
 
 mkdir -p "$bin"
 
