@@ -2,7 +2,7 @@
  * `make bench`: what users feel on big stacks. For N = 10, 100, 300 it runs, with the real engine and the
  * emulator, a realistic mix of all eight kinds (bench/programs/mix) and a baseline of N do-nothing dynamic
  * resources (bench/programs/baseline), and the same do-nothing resources wired with the mix's dependency
- * graph (bench/programs/shaped) through create, a no-change up, refresh and destroy, and records wall
+ * graph (the baseline program with `shape: mix`) through create, a no-change up, refresh and destroy, and records wall
  * time, peak memory of the engine's process tree, API requests per resource, and state size per resource.
  * Results go to bench/RESULTS.md (and bench/out/results.json).
  *
@@ -59,7 +59,7 @@ async function measure(
 }
 
 async function runProgram(program: Program, n: number, emulator?: RunningEmulator): Promise<Run> {
-  const work = programDir(join(repoRoot, "bench", "programs", program));
+  const work = programDir(join(repoRoot, "bench", "programs", program === "mix" ? "mix" : "baseline"));
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: work.backendUrl,
     PULUMI_CONFIG_PASSPHRASE: "bench",
@@ -69,7 +69,11 @@ async function runProgram(program: Program, n: number, emulator?: RunningEmulato
   };
   const stack: Stack = await LocalWorkspace.createStack({ stackName: "bench", workDir: work.dir }, { envVars });
   try {
-    await stack.setAllConfig({ count: { value: String(n) }, secret: { value: "bench-secret-value", secret: true } });
+    await stack.setAllConfig({
+      count: { value: String(n) },
+      secret: { value: "bench-secret-value", secret: true },
+      shape: { value: program === "shaped" ? "mix" : "flat" },
+    });
     const quiet = { onOutput: () => {} };
     const ops = {} as Record<Operation, Measure>;
     ops.create = await measure(emulator, () => stack.up(quiet));

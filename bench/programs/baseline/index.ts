@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 
-/** Does nothing: the id is the input, read returns the state. No I/O at all. */
+/** Does nothing: the id is derived from the inputs, read returns the state. No I/O at all. */
 const nothing: pulumi.dynamic.ResourceProvider = {
   async create(inputs) {
     return { id: `nothing-${inputs.n}`, outs: inputs };
@@ -11,10 +11,28 @@ const nothing: pulumi.dynamic.ResourceProvider = {
 };
 
 class Nothing extends pulumi.dynamic.Resource {
-  constructor(name: string, n: number) {
-    super(nothing, name, { n }, {});
+  constructor(name: string, parents: pulumi.Input<string>[] = []) {
+    super(nothing, name, { n: name, parents }, {});
   }
 }
 
-const count = new pulumi.Config().requireNumber("count");
-for (let i = 0; i < count; i++) new Nothing(`n${i}`, i);
+const config = new pulumi.Config();
+const count = config.requireNumber("count");
+
+if (config.get("shape") === "mix") {
+  // The same edges as bench/programs/mix: each resource takes its parents' ids as inputs.
+  for (let i = 0; i < Math.ceil(count / 10); i++) {
+    const project = new Nothing(`p${i}`);
+    const volume = new Nothing(`v${i}`, [project.id]);
+    const app = new Nothing(`s${i}`, [project.id, volume.id]);
+    new Nothing(`secret${i}`, [app.id]);
+    new Nothing(`mode${i}`, [project.id]);
+    new Nothing(`x${i}`, [project.id]);
+    const zone = new Nothing(`z${i}`, [project.id]);
+    new Nothing(`a${i}`, [zone.id]);
+    new Nothing(`w${i}`, [zone.id]);
+    new Nothing(`c${i}`, [project.id]);
+  }
+} else {
+  for (let i = 0; i < count; i++) new Nothing(`n${i}`);
+}
