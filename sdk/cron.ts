@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Cron as CronModel } from "../provider/api/models";
 import { cron } from "../provider/resources/cron";
-import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
 
 export interface CronArgs {
   /** The job's name, at most 63 characters. Default: `<logical name>-<7 random characters>`. Updated in place. */
@@ -45,6 +45,10 @@ export interface Cron extends OutputsOf<CronArgs, CronModel>, CronComputed {}
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Cron extends pulumi.CustomResource {
   constructor(name: string, args: CronArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs(cron, name, args, opts));
+    try {
+      super(...withoutDebugStacks(resourceArgs(cron, name, args, opts)));
+    } finally {
+      restoreDebugStacks();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DnsRecord as DnsRecordModel } from "../provider/api/models";
 import { dnsRecord } from "../provider/resources/dnsRecord";
-import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
 
 export interface DnsRecordArgs {
   /** The zone (DnsZone id) the record lives in. Changing it replaces the record. */
@@ -31,6 +31,10 @@ export interface DnsRecord extends OutputsOf<DnsRecordArgs, DnsRecordModel>, Dns
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class DnsRecord extends pulumi.CustomResource {
   constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs(dnsRecord, name, args, opts));
+    try {
+      super(...withoutDebugStacks(resourceArgs(dnsRecord, name, args, opts)));
+    } finally {
+      restoreDebugStacks();
+    }
   }
 }

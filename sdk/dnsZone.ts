@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DnsZone as DnsZoneModel } from "../provider/api/models";
 import { dnsZone } from "../provider/resources/dnsZone";
-import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
 
 export interface DnsZoneArgs {
   /** The zone's domain, e.g. `example.com`. Changing it replaces the zone (and its records). */
@@ -23,6 +23,10 @@ export interface DnsZone extends OutputsOf<DnsZoneArgs, DnsZoneModel>, Timestamp
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class DnsZone extends pulumi.CustomResource {
   constructor(name: string, args: DnsZoneArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs(dnsZone, name, args, opts));
+    try {
+      super(...withoutDebugStacks(resourceArgs(dnsZone, name, args, opts)));
+    } finally {
+      restoreDebugStacks();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Project as ProjectModel } from "../provider/api/models";
 import { project } from "../provider/resources/project";
-import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
 
 export interface ProjectArgs {
   /**
@@ -32,6 +32,10 @@ export interface Project extends OutputsOf<ProjectArgs, ProjectModel>, ProjectCo
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Project extends pulumi.CustomResource {
   constructor(name: string, args: ProjectArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs(project, name, args, opts));
+    try {
+      super(...withoutDebugStacks(resourceArgs(project, name, args, opts)));
+    } finally {
+      restoreDebugStacks();
+    }
   }
 }

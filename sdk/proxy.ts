@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Proxy as ProxyModel } from "../provider/api/models";
 import { proxy } from "../provider/resources/proxy";
-import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
 
 export interface ProxyArgs {
   /** The public domain the proxy answers for. Updated in place. */
@@ -52,6 +52,10 @@ export interface Proxy extends OutputsOf<ProxyArgs, ProxyModel>, ProxyComputed {
 // biome-ignore lint/suspicious/noShadowRestrictedNames: the API's name for the kind; use it as futrou.Proxy
 export class Proxy extends pulumi.CustomResource {
   constructor(name: string, args: ProxyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs(proxy, name, args, opts));
+    try {
+      super(...withoutDebugStacks(resourceArgs(proxy, name, args, opts)));
+    } finally {
+      restoreDebugStacks();
+    }
   }
 }

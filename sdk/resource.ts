@@ -36,6 +36,38 @@ export interface Timestamps {
   readonly updatedAt: pulumi.Output<string>;
 }
 
+/**
+ * Pulumi's Node.js SDK captures four stack traces for every property of every resource it registers
+ * (`transferProperties` → `debuggablePromise`), kept only for its promise-leak report. Under ts-node, the
+ * default for TypeScript programs, each capture maps ten frames through source maps: ~0.1 ms apiece,
+ * ~6 ms for a serverlet's 20 properties — a third of a no-change `up` of 300 resources (bench/RESULTS.md).
+ * Our constructors therefore capture no frames while they call `super()`: `withoutDebugStacks` suspends
+ * them once the arguments are ready and `restoreDebugStacks` (in the constructor's `finally`) puts the
+ * limit back.
+ *
+ * Unaffected: the resource's source position and stack trace recorded in the state (Pulumi's
+ * `Resource.callsites` raises the limit itself). Kept as they were when `PULUMI_DEBUG_PROMISE_LEAKS` is
+ * set, for whoever debugs a leak. Lost: the frames of an error thrown synchronously inside Pulumi's
+ * constructor (its message stays); our own input errors are thrown before the suspension.
+ */
+let suspendedLimit: number | undefined;
+
+/** Returns `args` unchanged, with debug stack traces suspended until `restoreDebugStacks`. */
+export function withoutDebugStacks<T>(args: T): T {
+  if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) {
+    suspendedLimit ??= Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+  }
+  return args;
+}
+
+/** Called in every resource constructor's `finally`, after `super(...withoutDebugStacks(resourceArgs(...)))`. */
+export function restoreDebugStacks(): void {
+  if (suspendedLimit === undefined) return;
+  Error.stackTraceLimit = suspendedLimit;
+  suspendedLimit = undefined;
+}
+
 /** `super(...)` arguments for a Futrou resource class. */
 export function resourceArgs(
   spec: ResourceSpec,

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Serverlet as ServerletModel } from "../provider/api/models";
 import { serverlet } from "../provider/resources/serverlet";
-import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
 
 /** A volume mounted into the serverlet. */
 export interface ServerletVolumeArgs {
@@ -88,6 +88,10 @@ export interface Serverlet extends OutputsOf<ServerletArgs, ServerletModel>, Ser
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Serverlet extends pulumi.CustomResource {
   constructor(name: string, args: ServerletArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs(serverlet, name, args, opts));
+    try {
+      super(...withoutDebugStacks(resourceArgs(serverlet, name, args, opts)));
+    } finally {
+      restoreDebugStacks();
+    }
   }
 }

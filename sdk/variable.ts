@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Variable as VariableModel } from "../provider/api/models";
 import { variable } from "../provider/resources/variable";
-import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
 
 /** Set exactly one of `workspaceId`, `projectId` or `serverletId`: the variable's scope. */
 export interface VariableArgs {
@@ -34,6 +34,10 @@ export interface Variable extends OutputsOf<VariableArgs, VariableModel>, Timest
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Variable extends pulumi.CustomResource {
   constructor(name: string, args: VariableArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs(variable, name, args, opts));
+    try {
+      super(...withoutDebugStacks(resourceArgs(variable, name, args, opts)));
+    } finally {
+      restoreDebugStacks();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Volume as VolumeModel } from "../provider/api/models";
 import { volume } from "../provider/resources/volume";
-import { type OutputsOf, resourceArgs, type Timestamps } from "./resource";
+import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
 
 export interface VolumeArgs {
   /** The volume's name, at most 63 characters. Default: `<logical name>-<7 random characters>`. Updated in place. */
@@ -27,6 +27,10 @@ export interface Volume extends OutputsOf<VolumeArgs, VolumeModel>, Timestamps {
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Volume extends pulumi.CustomResource {
   constructor(name: string, args: VolumeArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super(...resourceArgs(volume, name, args, opts));
+    try {
+      super(...withoutDebugStacks(resourceArgs(volume, name, args, opts)));
+    } finally {
+      restoreDebugStacks();
+    }
   }
 }

@@ -2,6 +2,8 @@
  * The webapp example through the real engine against the emulator: what a user sees in CI (`pulumi up`)
  * and when catching drift (`pulumi refresh`).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
@@ -126,6 +128,16 @@ describe("examples/webapp end to end", () => {
     expect(logs.length).toBeGreaterThan(1000);
     expect(logs).not.toContain(emulator.token);
     expect(logs).not.toContain(DB_PASSWORD);
+  });
+
+  it("records where each resource is declared in the program (source positions survive the SDK's stack savings)", async () => {
+    const state = JSON.parse(await ps.stateAtRest());
+    const resources: Array<{ type: string; sourcePosition?: string }> = state.checkpoint.latest.resources;
+    const serverlet = resources.find((r) => r.type === "pulumi-nodejs:dynamic/futrou:Serverlet");
+    const lines = readFileSync(join(ps.dir, "index.ts"), "utf8").split("\n");
+    const declared = lines.findIndex((l) => l.includes("new futrou.Serverlet(")) + 1;
+    expect(declared).toBeGreaterThan(0);
+    expect(serverlet?.sourcePosition).toMatch(new RegExp(`^project:///index\\.ts#${declared},\\d+$`));
   });
 
   it("destroy leaves nothing of the stack in the emulator", async () => {
