@@ -24,6 +24,8 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const OPERATIONS = ["create", "no-change up", "refresh", "destroy"] as const;
 type Operation = (typeof OPERATIONS)[number];
 const DEPLOY_DELAY_MS = 500;
+/** The issue's target: our time / the flat baseline's, at N = 100 and 300. */
+const TARGET_RATIO = 1.25;
 /** mix: the Futrou resources; baseline: N flat do-nothing resources; shaped: do-nothing, mix's dependency graph. */
 type Program = "mix" | "baseline" | "shaped";
 
@@ -184,6 +186,25 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
       lines.push(
         `| ${n} | ${op} | ${fmt(a.seconds)} | ${fmt(b.seconds)} | **${fmt(a.seconds / b.seconds)}** | ${fmt(c.seconds)} | **${fmt(a.seconds / c.seconds)}** | ${fmt(floor)} | ${fmt((a.seconds - floor) / b.seconds)} | ${a.peakRssMb.toFixed(0)} | ${b.peakRssMb.toFixed(0)} |`,
       );
+    }
+  }
+  lines.push("", `## Against the target (time ≤ ${TARGET_RATIO} × flat baseline at N ≥ 100)`, "");
+  for (const n of sizes.filter((x) => x >= 100)) {
+    const mix = runs.find((r) => r.n === n && r.program === "mix");
+    const base = runs.find((r) => r.n === n && r.program === "baseline");
+    if (!mix || !base) continue;
+    for (const op of OPERATIONS) {
+      const a = mix.ops[op];
+      const ratio = a.seconds / base.ops[op].seconds;
+      const floor = floorSeconds(a.requests);
+      const net = (a.seconds - floor) / base.ops[op].seconds;
+      const verdict =
+        ratio <= TARGET_RATIO
+          ? "met"
+          : net <= TARGET_RATIO
+            ? `missed by the API's limit alone: ${a.requests?.total ?? 0} requests need ${fmt(floor)} s at ${RATE_LIMIT_PER_SECOND}/s; net of that ${fmt(net)}`
+            : "missed";
+      lines.push(`- N=${n} ${op}: ${fmt(ratio)} — ${verdict}`);
     }
   }
   lines.push("", "## API requests per resource (counted by the emulator)", "");
