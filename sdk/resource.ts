@@ -43,7 +43,9 @@ export interface Timestamps {
  * ~6 ms for a serverlet's 20 properties — a third of a no-change `up` of 300 resources (bench/RESULTS.md).
  * Our constructors therefore capture no frames while they call `super()`: `withoutDebugStacks` suspends
  * them once the arguments are ready and `restoreDebugStacks` (in the constructor's `finally`) puts the
- * limit back.
+ * limit back. Each class does this in its own constructor rather than in a shared base class because
+ * Pulumi takes a resource's source position a fixed number of frames up (`Resource.stackTrace(4)`): one
+ * more constructor in between would make every resource appear declared inside this package.
  *
  * Unaffected: the resource's source position and stack trace recorded in the state (Pulumi's
  * `Resource.callsites` raises the limit itself). Kept as they were when `PULUMI_DEBUG_PROMISE_LEAKS` is
