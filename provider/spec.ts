@@ -25,6 +25,15 @@ export const HIDDEN = {
   name: "__logicalName",
   /** The id to adopt instead of creating (the `import` resource option, intercepted by the SDK). */
   import: "__import",
+  /**
+   * The name the SDK computed for an omitted auto-named field (deterministic, so preview and up agree;
+   * honours `pulumi:autonaming`). Replaces `__logicalName`, which stays readable for older states.
+   */
+  autoName: "__autoName",
+  /** `{ create?, update?, delete? }` in milliseconds, from the `customTimeouts` resource option. */
+  timeouts: "__timeouts",
+  /** What an explicit `futrou.Provider` puts on its resources; `settingsFor` (config.ts) reads it. */
+  settings: "__futrouProvider",
 } as const;
 
 export const isHidden = (key: string): boolean => key.startsWith("__");
