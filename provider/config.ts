@@ -4,7 +4,7 @@
  * with `new pulumi.Config("futrou")`), then the environment, then defaults.
  */
 import { FutrouClient } from "./api/client";
-import { DEFAULT_API_URL, ENV_TOKEN, ENV_URL } from "./api/contract";
+import { API_VERSION_PATH, DEFAULT_API_URL, ENV_TOKEN, ENV_URL } from "./api/contract";
 
 /** Anything with `get("futrou:key")`: the host's configure request config, or a wrapped pulumi.Config. */
 export interface ConfigSource {
@@ -16,10 +16,12 @@ export const CONFIG_KEYS = {
   apiUrl: "futrou:apiUrl",
   readyTimeoutSeconds: "futrou:readyTimeoutSeconds",
   pollIntervalMs: "futrou:pollIntervalMs",
+  workspaceId: "futrou:workspaceId",
 } as const;
 
 export const ENV_READY_TIMEOUT = "FUTROU_READY_TIMEOUT_SECONDS";
 export const ENV_POLL_INTERVAL = "FUTROU_POLL_INTERVAL_MS";
+export const ENV_WORKSPACE = "FUTROU_WORKSPACE_ID";
 
 export const DEFAULT_READY_TIMEOUT_SECONDS = 300;
 /** Deployments often finish within a second: look early, then back off (×1.5, capped). */
@@ -35,6 +37,11 @@ export interface Settings {
   readyTimeoutMs: number;
   /** First wait between readiness polls. */
   pollIntervalMs: number;
+  /**
+   * The workspace new objects go to when a program names none. Undefined: the token's only workspace
+   * (`GET /workspaces`); with several, check fails naming `workspaceId`.
+   */
+  workspaceId?: string;
 }
 
 export const MISSING_TOKEN =
@@ -46,6 +53,15 @@ function positiveNumber(raw: string | undefined, what: string): number | undefin
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`futrou: ${what} must be a positive number, got "${raw}"`);
   return n;
+}
+
+/**
+ * The versioned base URL from a configured one, with or without the version: `FUTROU_API_URL` is shared with
+ * the official CLI, whose values carry none (`https://api.futrou.com`), and the CLI adds `/v2` itself.
+ */
+export function versionedBaseUrl(raw: string): string {
+  const url = raw.trim().replace(/\/+$/, "");
+  return url.endsWith(API_VERSION_PATH) ? url : `${url}${API_VERSION_PATH}`;
 }
 
 export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = process.env): Settings {
@@ -64,10 +80,11 @@ export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = 
       `${CONFIG_KEYS.pollIntervalMs} / ${ENV_POLL_INTERVAL}`,
     ) ?? DEFAULT_POLL_INTERVAL_MS;
   return {
-    apiUrl: pick(CONFIG_KEYS.apiUrl, ENV_URL) ?? DEFAULT_API_URL,
+    apiUrl: versionedBaseUrl(pick(CONFIG_KEYS.apiUrl, ENV_URL) ?? DEFAULT_API_URL),
     apiToken: pick(CONFIG_KEYS.apiToken, ENV_TOKEN),
     readyTimeoutMs: timeout * 1000,
     pollIntervalMs: poll,
+    workspaceId: pick(CONFIG_KEYS.workspaceId, ENV_WORKSPACE),
   };
 }
 

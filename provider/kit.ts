@@ -2,19 +2,36 @@
  * The dynamic-provider lifecycle, once for every kind: `makeProvider(spec)` turns a ResourceSpec
  * (spec.ts) into the object the Pulumi dynamic-provider host calls. Nothing here knows a kind by name.
  *
- * State model: inputs are the checked program values (API defaults filled in, hidden `__` keys kept);
- * outputs are the API object as returned (every field but `id`) plus write-only inputs. Diff compares
- * the new inputs with the old *outputs*, so drift found by refresh is reverted by the next up.
+ * State model (CONTRACT.md, "observed vs kept"):
+ * - inputs are the checked program values in the API's normal form (normal.ts): API defaults filled in,
+ *   the workspace defaulted, hidden `__` keys kept;
+ * - outputs hold, for each *observed* field (one the published response shape carries), the API's value,
+ *   and for each *kept* field the last applied input (a response that carries it wins). A field a
+ *   response leaves out keeps its last known value: absent is "not said", never "changed";
+ * - diff compares the new inputs with the old outputs in normal form, so drift of an observed field found
+ *   by refresh is repaired by the next up, and a field the API never returns is compared with what was
+ *   last applied, never with an absent API value;
+ * - read returns outputs *and* inputs (observed fields live, kept ones as last applied), so the engine's
+ *   `ignoreChanges`, the preview's property diff and transition rules (a volume only grows) see what is
+ *   really there.
  */
 import { randomInt } from "node:crypto";
-import { isDeepStrictEqual } from "node:util";
 import type { dynamic } from "@pulumi/pulumi";
 import { z } from "zod";
 import type { FutrouClient } from "./api/client";
 import { expandPath } from "./api/client";
-import { AuthContext } from "./api/models";
-import { type ConfigSource, clientFor, POLL_INTERVAL_CAP_MS, resolveSettings, type Settings } from "./config";
-import { HIDDEN, isHidden, type Props, pathParams, type ResourceSpec } from "./spec";
+import { FutrouApiError } from "./api/errors";
+import { Workspace } from "./api/models";
+import {
+  type ConfigSource,
+  clientFor,
+  POLL_INTERVAL_CAP_MS,
+  resolveSettings,
+  type Settings,
+  settingsFor,
+} from "./config";
+import { normalize, same } from "./normal";
+import { HIDDEN, inputNames, isHidden, outputNames, type Props, pathParams, type ResourceSpec } from "./spec";
 
 /** The engine's placeholder for a value not known until apply (preview of a dependent resource). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -59,6 +76,9 @@ function pick(props: Props, keys: readonly string[]): Props {
   return Object.fromEntries(keys.filter((k) => props[k] !== undefined).map((k) => [k, props[k]]));
 }
 
+/** Hidden inputs that outputs carry too, so read and delete (which see only outputs) know them. */
+const CARRIED = [HIDDEN.settings, HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name] as const;
+
 /** `volumes[0].mountPath` from zod's `["volumes", 0, "mountPath"]`. */
 function propertyPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>(
@@ -70,6 +90,22 @@ function propertyPath(path: readonly PropertyKey[]): string {
 function issuesOf(result: z.ZodSafeParseResult<unknown>): Failure[] {
   if (result.success) return [];
   return result.error.issues.map((i) => ({ property: propertyPath(i.path) || "(inputs)", reason: i.message }));
+}
+
+/** A failure reason never echoes a secret input, whatever rule produced it. */
+function redactSecrets(failures: Failure[], secrets: readonly string[], inputs: Props): Failure[] {
+  const values = secrets
+    .flatMap((k) => {
+      const v = inputs[k];
+      if (typeof v === "string") return [v];
+      if (v !== null && typeof v === "object") return Object.values(v).filter((x) => typeof x === "string");
+      return [];
+    })
+    .filter((v): v is string => typeof v === "string" && v.length > 0);
+  return failures.map((f) => ({
+    property: f.property,
+    reason: values.reduce((reason, v) => reason.split(v).join("[secret]"), f.reason),
+  }));
 }
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -92,17 +128,28 @@ const describe = (spec: ResourceSpec, field: string, v: unknown): string =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const OwnerRef = z.looseObject({ id: z.string() });
-const workspaces = new WeakMap<FutrouClient, Promise<string>>();
+const workspaceLists = new WeakMap<FutrouClient, Promise<string[]>>();
 
-/** The token's workspace (GET /auth/context), asked once per client and only after a 404. */
-function tokenWorkspace(client: FutrouClient): Promise<string> {
-  let known = workspaces.get(client);
+/**
+ * The ids of the workspaces the token sees (`GET /workspaces`, every page), asked once per client. The
+ * official CLI finds its workspace the same way; `GET /auth/context` promises only the user.
+ */
+export function visibleWorkspaces(client: FutrouClient): Promise<string[]> {
+  let known = workspaceLists.get(client);
   if (!known) {
-    known = client.get("/auth/context", AuthContext).then((c) => c.workspace.id);
-    known.catch(() => workspaces.delete(client));
-    workspaces.set(client, known);
+    known = client.list("/workspaces", Workspace).then((all) => all.map((w) => w.id));
+    known.catch(() => workspaceLists.delete(client));
+    workspaceLists.set(client, known);
   }
   return known;
+}
+
+/** The custom timeout for `op` (ms), from the `customTimeouts` resource option (hidden input). */
+function customTimeout(props: Props, op: "create" | "update" | "delete"): number | undefined {
+  const t = props[HIDDEN.timeouts];
+  if (t === null || typeof t !== "object") return undefined;
+  const ms = (t as Record<string, unknown>)[op];
+  return typeof ms === "number" && ms > 0 ? ms : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -111,11 +158,16 @@ function tokenWorkspace(client: FutrouClient): Promise<string> {
 export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
   const createKeys = Object.keys(spec.create.shape);
   const pathKeys = spec.pathInputs ? Object.keys(spec.pathInputs.shape) : [];
+  const inputKeys = inputNames(spec);
+  const outputKeys = outputNames(spec).filter((k) => k !== spec.apiIdOutput);
   const params = pathParams(spec);
   const updatable = new Set(Object.keys(spec.update.shape));
   let settings: Settings = resolveSettings();
+  let config: ConfigSource | undefined;
 
-  const client = (): FutrouClient => clientFor(settings);
+  /** The settings and client for one resource: the stack's, or its explicit provider's. */
+  const settingsOf = (props: Props = {}): Settings => settingsFor(settings, config, props);
+  const client = (props: Props = {}): FutrouClient => clientFor(settingsOf(props));
 
   /** The API id and the collection path of a Pulumi id (`<dnsId>/<recordId>` for nested kinds). */
   function locate(id: string): { apiId: string; collection: string } {
@@ -135,104 +187,150 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     return `${collection}/${encodeURIComponent(apiId)}`;
   };
 
-  function pulumiId(obj: Props): string {
-    return [...params.map((p) => String(obj[p])), String(obj.id)].join("/");
+  /** The Pulumi id: the path parameters (from the inputs; responses need not carry them) and the API id. */
+  function pulumiId(obj: Props, inputs: Props = {}): string {
+    return [...params.map((p) => String(inputs[p] ?? obj[p])), String(obj.id)].join("/");
   }
 
-  /** Outputs exactly as create, read and update return them. */
-  function outputs(obj: Props, writeOnlyFrom: Props): Props {
-    const { id, ...fields } = obj;
-    const outs: Props = { ...fields, ...pick(writeOnlyFrom, spec.writeOnly) };
-    if (spec.apiIdOutput) outs[spec.apiIdOutput] = id;
+  /**
+   * Outputs as create, read and update return them: each field from the API's answer when it says it
+   * (in normal form), else from what was just applied, else as it was. Unknown extra fields stay out.
+   */
+  function outputs(answer: Props, applied: Props, previous: Props = {}): Props {
+    const got = normalize(spec.kind, answer);
+    const outs: Props = {};
+    for (const k of outputKeys) {
+      const v = got[k] !== undefined ? got[k] : applied[k] !== undefined ? applied[k] : previous[k];
+      if (v !== undefined) outs[k] = v;
+    }
+    if (spec.apiIdOutput) outs[spec.apiIdOutput] = answer.id;
+    for (const k of CARRIED) {
+      const v = applied[k] ?? previous[k];
+      if (v !== undefined) outs[k] = v;
+    }
     return outs;
   }
 
-  /** The POST body: the checked inputs that are neither hidden nor path parameters. */
-  const body = (inputs: Props): Props => pick(inputs, createKeys);
+  /** The inputs a read reports: every input field as it now is (see the header), hidden ones carried. */
+  function inputsOf(outs: Props): Props {
+    return { ...pick(outs, inputKeys), ...pick(outs, CARRIED) };
+  }
 
-  async function waitReady(obj: Props, inputs: Props): Promise<Props> {
+  /** The POST body: the checked inputs that are neither hidden nor path parameters; `null` means unset. */
+  const body = (inputs: Props): Props =>
+    Object.fromEntries(Object.entries(pick(inputs, createKeys)).filter(([, v]) => v !== null));
+
+  /**
+   * Long-running kinds: polls until the state is ready (or settled, or failed), within the readiness
+   * timeout or the operation's custom timeout. A state the API does not report cannot be waited for.
+   */
+  async function waitReady(obj: Props, inputs: Props, op: "create" | "update" = "create"): Promise<Props> {
     const ready = spec.ready;
     if (!ready) return obj;
-    const deadline = Date.now() + settings.readyTimeoutMs;
-    let interval = settings.pollIntervalMs;
+    const own = settingsOf(inputs);
+    const limitMs = customTimeout(inputs, op) ?? own.readyTimeoutMs;
+    const deadline = Date.now() + limitMs;
+    let interval = own.pollIntervalMs;
     let current = obj;
-    const path = itemPath(pulumiId(current));
-    while (current[ready.field] !== ready.ready && !ready.settled.includes(String(current[ready.field]))) {
-      const state = String(current[ready.field]);
-      if (ready.failed.includes(state) || Date.now() >= deadline) {
-        const why = ready.failed.includes(state)
-          ? `${state}: ${current[ready.reasonField] ?? "no reason given"}`
-          : `still ${state} after ${settings.readyTimeoutMs / 1000} s (futrou:readyTimeoutSeconds)`;
+    let latest = obj;
+    const path = itemPath(pulumiId(current, inputs));
+    const stateOf = (o: Props): unknown => normalize(spec.kind, o)[ready.field];
+    const label = () =>
+      `futrou:${spec.typeName} "${String(current.name ?? inputs.name ?? current.id)}" (${current.id})`;
+    for (;;) {
+      // The latest answer's state: one that does not report a state cannot be waited for.
+      const state = stateOf(latest);
+      if (state === undefined || state === null) return current;
+      if (ready.ready.includes(String(state)) || ready.settled.includes(String(state))) return current;
+      if (ready.failed.includes(String(state)) || Date.now() >= deadline) {
+        const reason = normalize(spec.kind, current)[ready.reasonField];
+        const why = ready.failed.includes(String(state))
+          ? `${state}: ${reason ?? "no reason given"}`
+          : `still ${state} after ${limitMs / 1000} s (${customTimeout(inputs, op) ? `customTimeouts.${op}` : "futrou:readyTimeoutSeconds"})`;
         throw new ResourceInitError(
-          `futrou:${spec.typeName} "${String(current.name ?? current.id)}" (${current.id}) did not become ${ready.ready}: ${why}`,
-          pulumiId(current),
+          `${label()} did not become ${ready.ready[0]}: ${why}`,
+          pulumiId(current, inputs),
           outputs(current, inputs),
           [why],
         );
       }
       await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
-      interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, settings.pollIntervalMs));
+      interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, own.pollIntervalMs));
       try {
-        current = await client().get(path, spec.model);
+        latest = (await client(inputs).get(path, spec.model)) as Props;
+        current = { ...current, ...latest };
       } catch (error) {
         // The object exists: a poll that fails (retries exhausted) must not make the engine forget it.
         const why = `could not check its ${ready.field}: ${error instanceof Error ? error.message : String(error)}`;
-        throw new ResourceInitError(
-          `futrou:${spec.typeName} "${String(current.name ?? current.id)}" (${current.id}) ${why}`,
-          pulumiId(current),
-          outputs(current, inputs),
-          [why],
-        );
+        throw new ResourceInitError(`${label()} ${why}`, pulumiId(current, inputs), outputs(current, inputs), [why]);
       }
     }
-    return current;
   }
 
   /**
-   * After a 404: true when the object is really gone. Throws when the token belongs to another
-   * workspace than the object's; false (keep the state as it is) when the object's owner is not visible
-   * either, so gone cannot be told from out of reach — the owner's own read settles it, and a kept stale
-   * child is replaced or deleted (404 = done) by the next up.
+   * After a 404: true when the object is really gone. Throws when the token cannot see the object's
+   * workspace (another workspace's token gets 404 for everything: without this a refresh with it would
+   * drop the whole stack from the state); false (keep the state as it is) when the object's owner is not
+   * visible either, so gone cannot be told from out of reach.
    */
   async function confirmGone(id: string, props: Props): Promise<boolean> {
     const workspaceId = props.workspaceId;
     if (typeof workspaceId === "string" && workspaceId !== "") {
-      const mine = await tokenWorkspace(client());
-      if (mine === workspaceId) return true;
+      const seen = await visibleWorkspaces(client(props));
+      if (seen.includes(workspaceId)) return true;
       throw new Error(
-        `futrou:${spec.typeName} "${id}" is in workspace ${workspaceId}, but the API token (futrou:apiToken) ` +
-          `belongs to workspace ${mine}, which cannot see it (404). Nothing was changed; use a token of workspace ${workspaceId}.`,
+        `futrou:${spec.typeName} "${id}" is in workspace ${workspaceId}, which the API token (futrou:apiToken) ` +
+          `cannot see (it sees ${seen.join(", ") || "none"}; the object answered 404). Nothing was changed; ` +
+          `use a token of workspace ${workspaceId}.`,
       );
     }
     const owner = spec.owners?.find((o) => typeof props[o.field] === "string" && props[o.field] !== "");
     if (!owner) return true;
     const path = `${owner.collection}/${encodeURIComponent(String(props[owner.field]))}`;
-    return (await client().find(path, OwnerRef)) !== undefined;
+    return (await client(props).find(path, OwnerRef)) !== undefined;
   }
 
-  /** Adopts an existing object (the SDK's `import` option): one GET, refuses on any difference. */
+  /** Adopts an existing object (the SDK's `import` option): one GET, refuses on any observed difference. */
   async function adopt(importId: string, inputs: Props): Promise<dynamic.CreateResult> {
-    const found = (await client().find(itemPath(importId), spec.model)) as Props | undefined;
+    const found = (await client(inputs).find(itemPath(importId), spec.model)) as Props | undefined;
     if (!found) throw new Error(`futrou:${spec.typeName}: cannot import "${importId}": no such object (404)`);
-    const remote = outputs(found, inputs);
-    const compared = Object.keys(visible(inputs)).filter((k) => !spec.writeOnly.includes(k));
-    const differing = compared.filter((k) => !isDeepStrictEqual(inputs[k], remote[k]));
+    const live = normalize(spec.kind, found);
+    // Only what the API says can be compared; kept fields are taken from the program.
+    const compared = Object.keys(visible(inputs)).filter((k) => live[k] !== undefined);
+    const differing = compared.filter((k) => !same(inputs[k], live[k]));
     if (differing.length > 0) {
       const list = differing.map(
-        (k) => `${k} (program ${describe(spec, k, inputs[k])}, remote ${describe(spec, k, remote[k])})`,
+        (k) => `${k} (program ${describe(spec, k, inputs[k])}, remote ${describe(spec, k, live[k])})`,
       );
       throw new Error(
         `futrou:${spec.typeName}: import of "${importId}" refused, nothing was changed: the program differs from ` +
           `the remote object in ${list.join(", ")}. Make the program match, import, then change it.`,
       );
     }
-    return { id: pulumiId(found), outs: remote };
+    return { id: pulumiId(found, inputs), outs: outputs(found, inputs) };
+  }
+
+  /** The workspace a new object goes to when the program names none: the token's only one. */
+  async function defaultWorkspace(inputs: Props, olds: Props | undefined): Promise<Failure | string> {
+    if (typeof olds?.workspaceId === "string") return olds.workspaceId;
+    const own = settingsOf(inputs);
+    if (own.workspaceId) return own.workspaceId;
+    const ids = await visibleWorkspaces(client(inputs));
+    if (ids.length === 1) return ids[0] as string;
+    return {
+      property: "workspaceId",
+      reason:
+        ids.length === 0
+          ? "the API token sees no workspace; set workspaceId (or futrou:workspaceId)"
+          : `the API token sees ${ids.length} workspaces (${ids.join(", ")}); set workspaceId (or futrou:workspaceId) to one of them`,
+    };
   }
 
   return {
     /** Once per process, before any other call: the stack config (`futrou:*`). */
     async configure(req: dynamic.ConfigureRequest): Promise<void> {
-      settings = resolveSettings(req.config as ConfigSource);
+      config = req.config as ConfigSource;
+      settings = resolveSettings(config);
     },
 
     /** Validates and normalizes inputs before any request; failures name the field (shown at preview). */
@@ -241,10 +339,14 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
       const managed = olds !== undefined && Object.keys(olds).length > 0;
       // `import` applies once: a resource already in the state is managed, so a replacement creates anew.
       if (managed) delete inputs[HIDDEN.import];
-      const logical = inputs[HIDDEN.name];
-      if (spec.autoName && inputs[spec.autoName] === undefined && typeof logical === "string") {
-        const previous = olds?.[HIDDEN.name] !== undefined ? olds[spec.autoName] : undefined;
-        inputs[spec.autoName] = typeof previous === "string" ? previous : autoName(logical);
+      if (spec.autoName && inputs[spec.autoName] === undefined) {
+        const wasAutoNamed = olds?.[HIDDEN.autoName] !== undefined || olds?.[HIDDEN.name] !== undefined;
+        const previous = wasAutoNamed ? olds?.[spec.autoName] : undefined;
+        const suggested = inputs[HIDDEN.autoName];
+        const logical = inputs[HIDDEN.name];
+        if (typeof previous === "string") inputs[spec.autoName] = previous;
+        else if (typeof suggested === "string") inputs[spec.autoName] = suggested;
+        else if (typeof logical === "string") inputs[spec.autoName] = autoName(logical);
       }
       const shown = visible(inputs);
       const unknown = new Set(Object.keys(shown).filter((k) => containsUnknown(shown[k])));
@@ -257,24 +359,29 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
       ].filter((f) => !unknown.has(f.property.split(/[.[]/)[0] as string));
       const moved = spec.transition && managed ? spec.transition(olds, inputs) : undefined;
       if (moved) failures.push(moved);
-      if (failures.length > 0) return { inputs, failures };
+      if (failures.length > 0) return { inputs, failures: redactSecrets(failures, spec.secrets, inputs) };
       // Values only known at apply stay as they are; known ones get zod's normal form (e.g. defaults).
       const parsed = unknown.size > 0 ? {} : (spec.create.parse(pick(shown, createKeys)) as Props);
-      return { inputs: { ...spec.defaults, ...shown, ...parsed, ...hidden(inputs) } };
+      const checked = normalize(spec.kind, { ...spec.defaults, ...shown, ...parsed });
+      if (spec.defaultWorkspace && checked.workspaceId === undefined) {
+        const workspace = await defaultWorkspace(inputs, olds);
+        if (typeof workspace !== "string") return { inputs, failures: [workspace] };
+        checked.workspaceId = workspace;
+      }
+      return { inputs: { ...checked, ...hidden(inputs) } };
     },
 
-    /** Compares the checked inputs with the last known actual values (old outputs). */
+    /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
     async diff(_id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
-      const changed = Object.keys(visible(news)).filter((k) => !isDeepStrictEqual(news[k], olds[k]));
+      const was = normalize(spec.kind, olds);
+      const now = normalize(spec.kind, news);
+      const changed = Object.keys(visible(news)).filter((k) => !same(now[k], was[k]));
       const replaces = changed.filter((k) => spec.replaceOn.includes(k) || !updatable.has(k));
       const unique = spec.unique;
-      const same = (k: string) => !changed.includes(k);
+      const unchanged = (k: string) => !changed.includes(k);
+      // A replacement that keeps a unique value (an auto-name is kept, or drawn the same) must delete first.
       const deleteBeforeReplace =
-        replaces.length > 0 &&
-        unique !== undefined &&
-        !(spec.autoName === unique.field && news[HIDDEN.name] !== undefined) &&
-        same(unique.field) &&
-        unique.within.every(same);
+        replaces.length > 0 && unique !== undefined && unchanged(unique.field) && unique.within.every(unchanged);
       return {
         changes: changed.length > 0,
         ...(replaces.length > 0 ? { replaces } : {}),
@@ -289,44 +396,85 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
       const collection = expandPath(spec.collection, pick(inputs, params) as Record<string, string>);
       const sent = body(inputs);
       const recover = async () => {
-        const siblings = await client().list(collection, spec.model, spec.lookup.filter?.(sent));
+        const siblings = await client(inputs).list(collection, spec.model, spec.lookup.filter?.(sent));
         const fields = spec.lookup.fields.filter((f) => sent[f] !== undefined);
-        return siblings.find((s) => fields.every((f) => isDeepStrictEqual((s as Props)[f], sent[f])));
+        return siblings.find((s) => fields.every((f) => same(normalize(spec.kind, s as Props)[f], sent[f])));
       };
-      const created = (await client().create(collection, sent, spec.model, { recover })) as Props;
+      const created = (await client(inputs).create(collection, sent, spec.model, { recover })) as Props;
       const ready = await waitReady(created, inputs);
-      return { id: pulumiId(ready), outs: outputs(ready, inputs) };
+      return { id: pulumiId(ready, inputs), outs: outputs(ready, inputs) };
     },
 
     /**
      * One GET; a 404 answers an empty id, which tells the engine the resource is gone — once the token
-     * is known to be of the resource's workspace (another workspace's token gets 404 for everything).
+     * is known to see the resource's workspace. Returns inputs too (observed fields live, kept ones as
+     * last applied), so ignoreChanges, the preview diff and transition rules see what is there.
      */
-    async read(id: string, props?: Props): Promise<dynamic.ReadResult> {
-      const found = (await client().find(itemPath(id), spec.model)) as Props | undefined;
-      if (found) return { id, props: outputs(found, props ?? {}) };
-      return (await confirmGone(id, props ?? {})) ? { id: "", props: {} } : { id, props: props ?? {} };
+    async read(id: string, props: Props = {}): Promise<dynamic.ReadResult> {
+      const found = (await client(props).find(itemPath(id), spec.model)) as Props | undefined;
+      if (found) {
+        const outs = outputs(found, props, props);
+        return { id, props: outs, inputs: inputsOf(outs) };
+      }
+      return (await confirmGone(id, props)) ? { id: "", props: {} } : { id, props };
     },
 
     /** PATCHes only the changed updatable fields (or none), then waits for readiness if the kind has one. */
     async update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
+      const was = normalize(spec.kind, olds);
+      const now = normalize(spec.kind, news);
       const patch = pick(
         news,
-        [...updatable].filter((k) => news[k] !== undefined && !isDeepStrictEqual(news[k], olds[k])),
+        [...updatable].filter((k) => news[k] !== undefined && !same(now[k], was[k])),
       );
       const path = itemPath(id);
-      const updated = (
-        Object.keys(patch).length > 0
-          ? await client().patch(path, patch, spec.model)
-          : await client().get(path, spec.model)
-      ) as Props;
-      const ready = await waitReady(updated, news);
-      return { outs: outputs(ready, news) };
+      let answer: Props | undefined;
+      try {
+        answer = (
+          Object.keys(patch).length > 0
+            ? await client(news).patch(path, patch, spec.model.optional())
+            : await client(news).get(path, spec.model)
+        ) as Props | undefined;
+      } catch (error) {
+        if (error instanceof FutrouApiError && error.status === 404) {
+          throw new Error(
+            `futrou:${spec.typeName} "${id}" no longer exists (404): it was deleted outside Pulumi. Run ` +
+              "`pulumi refresh` to drop it from the state; the next `pulumi up` then creates it anew.",
+          );
+        }
+        throw error;
+      }
+      // An answer without a body (or without every field) leaves the rest as applied and as it was.
+      const updated = { ...answer, id: answer?.id ?? locate(id).apiId };
+      const ready = await waitReady(updated, news, "update");
+      return { outs: outputs(ready, news, olds) };
     },
 
     /** DELETE; already gone (404) counts as done. */
-    async delete(id: string): Promise<void> {
-      await client().delete(itemPath(id));
+    async delete(id: string, props: Props = {}): Promise<void> {
+      const limit = customTimeout(props, "delete");
+      const deleting = client(props).delete(itemPath(id));
+      if (limit === undefined) {
+        await deleting;
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const expired = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `futrou:${spec.typeName} "${id}": delete did not finish within ${limit / 1000} s (customTimeouts.delete)`,
+              ),
+            ),
+          limit,
+        );
+      });
+      try {
+        await Promise.race([deleting, expired]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

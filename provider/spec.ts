@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import type { Query } from "./api/client";
 import { COLLECTIONS, type Kind } from "./api/contract";
-import { CREATE_DEFAULTS, MODELS } from "./api/models";
+import { CREATE_DEFAULTS, MODELS, RESPONSE_FIELDS } from "./api/models";
 
 export type Props = Record<string, unknown>;
 
@@ -51,8 +51,16 @@ export interface ResourceSpec {
   pathInputs?: z.ZodObject;
   /** The PATCH body schema: its fields are the updatable ones. */
   update: z.ZodObject;
-  /** The response model. */
+  /** The response model (tolerant: only `id` is required). */
   model: z.ZodObject;
+  /**
+   * Observed fields: what the published response shape carries (models.ts `RESPONSE_FIELDS`). Read and
+   * refresh compare them, so their drift is visible. Every other input is *kept*: outputs carry its last
+   * applied value (a response that does carry it wins), and its drift is invisible.
+   */
+  observed: readonly string[];
+  /** Whether check defaults `workspaceId` to the token's only workspace (`GET /workspaces`). */
+  defaultWorkspace: boolean;
   /** API defaults applied on create; check fills them in so a removed input reverts to its default. */
   defaults: Readonly<Props>;
   /** Inputs whose change replaces the resource (every input that is not updatable). */
@@ -68,8 +76,6 @@ export interface ResourceSpec {
   autoName?: string;
   /** Inputs (and outputs) that stay Pulumi secrets. */
   secrets: readonly string[];
-  /** Inputs the API accepts but never returns: outputs keep them from the inputs; drift is invisible. */
-  writeOnly: readonly string[];
   /** Outputs the API changes on its own (status, state): not inputs, so never a diff. */
   volatile: readonly string[];
   /** Output that carries the API's own id when the Pulumi id is composite (`<dnsId>/<id>`). */
@@ -80,7 +86,13 @@ export interface ResourceSpec {
    * Long-running kinds: poll after create/update until `field` is `ready`; a `failed` value stops it with
    * an error, a `settled` one (e.g. a stopped serverlet, which an update does not start) without one.
    */
-  ready?: { field: string; ready: string; failed: readonly string[]; settled: readonly string[]; reasonField: string };
+  ready?: {
+    field: string;
+    ready: readonly string[];
+    failed: readonly string[];
+    settled: readonly string[];
+    reasonField: string;
+  };
   /**
    * Where to confirm that a 404 means "deleted" when the outputs carry no `workspaceId` (records,
    * variables scoped to a project or serverlet): the first owner field that is set names a parent that
@@ -97,13 +109,25 @@ export function pathParams(spec: ResourceSpec): string[] {
   return [...spec.collection.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
 }
 
-/** Every output the SDK class exposes: the model's fields (but `id`), write-only inputs, the API id. */
+/** Every input: the POST body's fields and the path's. */
+export function inputNames(spec: ResourceSpec): string[] {
+  return [...Object.keys(spec.create.shape), ...Object.keys(spec.pathInputs?.shape ?? {})];
+}
+
+/** Inputs outside the published response shape: outputs keep their last applied value. */
+export function keptNames(spec: ResourceSpec): string[] {
+  return inputNames(spec).filter((k) => !spec.observed.includes(k));
+}
+
+/** Every output the SDK class exposes: observed fields, inputs, volatile fields and the API id. */
 export function outputNames(spec: ResourceSpec): string[] {
-  const names = Object.keys(spec.model.shape).filter((k) => k !== "id");
-  for (const extra of [...spec.writeOnly, ...(spec.apiIdOutput ? [spec.apiIdOutput] : [])]) {
-    if (!names.includes(extra)) names.push(extra);
-  }
-  return names;
+  const names = [
+    ...spec.observed,
+    ...inputNames(spec),
+    ...spec.volatile,
+    ...(spec.apiIdOutput ? [spec.apiIdOutput] : []),
+  ];
+  return [...new Set(names)];
 }
 
 type SpecData = Pick<ResourceSpec, "kind" | "lookup"> &
@@ -123,8 +147,9 @@ export function defineSpec(data: SpecData): ResourceSpec {
     defaults: CREATE_DEFAULTS[data.kind],
     typeName: data.kind[0]?.toUpperCase() + data.kind.slice(1),
     idFormat: `<${data.kind}Id>`,
+    observed: RESPONSE_FIELDS[data.kind],
+    defaultWorkspace: data.kind !== "variable" && "workspaceId" in schemas.create.shape,
     secrets: [],
-    writeOnly: [],
     volatile: [],
     ...schemas,
     ...data,
@@ -137,8 +162,12 @@ export function uniqueInWorkspace(field: string): Pick<ResourceSpec, "unique" | 
   return {
     unique: { field, within: ["workspaceId"] },
     lookup: {
-      fields: [field, "workspaceId"],
-      filter: (body) => (typeof body[field] === "string" ? { [field]: body[field] } : {}),
+      // `workspaceId` is a list filter (spec); responses of some kinds do not carry it, so it filters, not matches.
+      fields: [field],
+      filter: (body) => ({
+        ...(typeof body[field] === "string" ? { [field]: body[field] } : {}),
+        ...(typeof body.workspaceId === "string" ? { workspaceId: body.workspaceId } : {}),
+      }),
     },
   };
 }

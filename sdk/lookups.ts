@@ -18,7 +18,12 @@ function stackConfig(): ConfigSource {
 }
 
 /** Lists `path` and returns every item, or the one whose `name` matches exactly. */
-async function lookup<S extends z.ZodType<{ name: string }>>(path: string, item: S, what: string, name?: string) {
+async function lookup<S extends z.ZodType<{ name?: string | null }>>(
+  path: string,
+  item: S,
+  what: string,
+  name?: string,
+) {
   const all = await clientFor(resolveSettings(stackConfig())).list(path, item);
   if (name === undefined) return all;
   const found = all.find((x) => x.name === name);

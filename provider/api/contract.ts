@@ -5,8 +5,12 @@
  * the emulator follow.
  */
 
-/** Default base URL; it includes the version. Overridden by `futrou:apiUrl` / `FUTROU_API_URL`. */
-export const DEFAULT_API_URL = "https://api.futrou.com/v2";
+/**
+ * Default API origin. The versioned base is `<origin>/v2`; `futrou:apiUrl` / `FUTROU_API_URL` may be given with or
+ * without the version, as the official CLI accepts both (`https://api.futrou.com`, `https://api.dev.futrou.com`).
+ */
+export const DEFAULT_API_URL = "https://api.futrou.com";
+export const API_VERSION_PATH = "/v2";
 
 /** Environment variables, the same names the official CLI reads. */
 export const ENV_TOKEN = "FUTROU_API_TOKEN";
@@ -15,10 +19,12 @@ export const ENV_URL = "FUTROU_API_URL";
 /** Documented global limit per client, requests per second. */
 export const RATE_LIMIT_PER_SECOND = 100;
 
-/** Listing: defaults from the spec; the maximum page size is unpublished. */
+/**
+ * Listing: the spec's default page size. The maximum is unpublished, so the client never asks for more
+ * than the default and follows `X-Total-Pages` instead.
+ */
 export const PAGE_DEFAULT_LIMIT = 100;
-/** ASSUMED: the largest `limit` the API accepts. */
-export const PAGE_MAX_LIMIT = 1000;
+export const PAGE_MAX_LIMIT = PAGE_DEFAULT_LIMIT;
 export const PAGE_HEADERS = {
   totalPages: "x-total-pages",
   totalItems: "x-total-items",
@@ -76,32 +82,52 @@ export const QUOTA_FIELDS: Partial<Record<Kind, string>> = {
   dnsZone: "dnsLimit",
 };
 
-/** ASSUMED: the DNS record types the API accepts. */
+// ---------------------------------------------------------------------------------------------------
+// Units and ranges. Known ones come from the official CLI's validator and CONTRACT.md; every rule marked
+// ASSUMED is ours, enforced at preview (check) and by nothing else, so it is the one line to change when
+// the real API says otherwise. Outside these, validation rejects only what is certainly wrong.
+
+/** ASSUMED: the DNS record types a user creates. Responses may carry any type (`SOA`, …). */
 export const DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA"] as const;
-/** CLI default TTL; ASSUMED range. */
-export const DNS_TTL = { default: 300, min: 60, max: 86400 } as const;
+/** ASSUMED: record types whose `priority` means something; on the others the API's normal form is 0. */
+export const DNS_PRIORITY_TYPES = ["MX", "SRV"] as const;
+/** CLI validator: `ttl` integer 0..2147483647; CLI default 300. */
+export const DNS_TTL = { default: 300, min: 0, max: 2147483647 } as const;
+/** CLI validator: `priority` integer 0..65535; 0 on records whose type has none (spec: non-nullable). */
+export const DNS_PRIORITY = { none: 0, min: 0, max: 65535 } as const;
 
 export const PROXY_TYPES = ["http", "tcp", "udp"] as const;
-/** ASSUMED: strategies besides the documented default `round-robin`. */
-export const PROXY_STRATEGIES = ["round-robin", "least-connections", "ip-hash", "random"] as const;
-/** ASSUMED: proxy status values; `pending` → `active` after domain/TLS verification. */
+/** The types' strategy values; requests accept any non-empty string (the API's field is a free string). */
+export const PROXY_STRATEGIES_KNOWN = ["round-robin", "primary-failover"] as const;
+/** ASSUMED: proxy status values; `pending` → `active` after domain/TLS verification. Others are shown as they come. */
 export const PROXY_STATUSES = ["pending", "active", "failed"] as const;
 
-/** `ssd` is the documented default; ASSUMED: `hdd` is the other type. */
-export const VOLUME_TYPES = ["ssd", "hdd"] as const;
-/** CLI flag default; ASSUMED maximum. */
-export const VOLUME_SIZE_GB = { default: 10, max: 16384 } as const;
+/** `ssd` is the CLI's default; the type is a free string in requests. */
+export const VOLUME_DEFAULTS = { sizeGb: 10, type: "ssd" } as const;
 
 export const CRON_TYPES = ["simple", "code"] as const;
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"] as const;
+/** ASSUMED: the HTTP methods a `simple` cron may call. */
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 
-/** ASSUMED: serverlet states; `deploying` → `running` after create/update, `failed` on a bad image. */
-export const SERVERLET_STATES = ["deploying", "running", "stopped", "failed"] as const;
-export const SERVERLET_ACTIONS = ["start", "stop", "restart", "sync"] as const;
+/**
+ * Serverlet readiness. ASSUMED: `deploying` → `running` after create/update, `stopped` after stop, `failed`
+ * on a bad image. `ready` is accepted as running too (the newer generated types call the field `status`
+ * with `pending|creating|ready|deleting|deleted|failed`). Any other value means "not ready yet".
+ */
+export const SERVERLET_READY_STATES = ["running", "ready"] as const;
+export const SERVERLET_FAILED_STATES = ["failed"] as const;
+export const SERVERLET_SETTLED_STATES = ["stopped"] as const;
+export const SERVERLET_ACTIONS = ["start", "stop", "restart"] as const;
+/** ASSUMED: port protocols; `protocol` itself is optional (the API's default is taken to be `http`). */
 export const PORT_PROTOCOLS = ["http", "tcp", "udp"] as const;
-/** ASSUMED upper bound for min/max instances. */
-export const SERVERLET_MAX_INSTANCES = 100;
+export const DEFAULT_PORT_PROTOCOL = "http";
+/** CLI validator: `cpu` integer millicores (250 = a quarter core). */
+export const SERVERLET_CPU_MILLICORES = { min: 10, max: 32000 } as const;
+/** CLI validator: `ram` integer MiB. */
+export const SERVERLET_RAM_MIB = { min: 32, max: 262144 } as const;
+/** CLI validator: `minInstances` / `maxInstances` integers; CLI defaults 1/1. */
+export const SERVERLET_INSTANCES = { min: 0, max: 1000, default: 1 } as const;
 
-/** Name limits. ASSUMED: 63 characters for slugs, 255 for display names and keys. */
-export const NAME_MAX = 63;
+/** CLI validator: names, display names and domains are 1..255 characters. */
+export const NAME_MAX = 255;
 export const TEXT_MAX = 255;

@@ -9,7 +9,8 @@ import { ErrorBody } from "./models";
 
 export interface ApiFieldError {
   field?: string | null;
-  code: string;
+  /** Absent in some real answers (the CLI's mocks show field errors without a code). */
+  code?: string;
   message: string;
 }
 
@@ -55,7 +56,7 @@ function oneLine(text: string, max = TEXT_BODY_MAX): string {
 
 function describeFieldError(e: ApiFieldError): string {
   const where = e.field ? `${e.field}: ` : "";
-  return `${where}${oneLine(e.message)} (${e.code})`;
+  return `${where}${oneLine(e.message)}${e.code ? ` (${e.code})` : ""}`;
 }
 
 export interface FutrouApiErrorInit extends RequestRef {
@@ -86,8 +87,11 @@ export class FutrouApiError extends Error {
   constructor(init: FutrouApiErrorInit) {
     const parsed = parseErrorBody(init.body);
     const text = init.statusText || statusText(init.status);
-    const detail =
-      parsed.fieldErrors.length > 0 ? parsed.fieldErrors.map(describeFieldError).join("; ") : parsed.message;
+    // The body's message and every field error; a message that only repeats the field errors is left out.
+    const fields = parsed.fieldErrors.map(describeFieldError).join("; ");
+    const message = parsed.message;
+    const repeats = message !== undefined && parsed.fieldErrors.every((e) => message.includes(oneLine(e.message)));
+    const detail = fields && message && !repeats ? `${message}: ${fields}` : fields || message;
     const request = parsed.requestId ? ` [requestId ${parsed.requestId}]` : "";
     super(`${init.status} ${text}${detail ? ` — ${detail}` : ""}${request} (${init.method} ${init.path})`);
     this.status = init.status;
@@ -123,9 +127,13 @@ function parseErrorBody(body: string | undefined): {
   if (parsed.success) {
     const { message, requestId, errors } = parsed.data;
     return {
-      message: oneLine(message, 500),
-      requestId,
-      fieldErrors: errors.map((e) => ({ field: e.field ?? null, code: e.code, message: e.message })),
+      message: message ? oneLine(message, 500) : undefined,
+      requestId: requestId ?? undefined,
+      fieldErrors: (errors ?? []).map((e) => ({
+        field: e.field ?? null,
+        ...(e.code ? { code: e.code } : {}),
+        message: e.message,
+      })),
     };
   }
   // JSON, but not the contract's shape: keep what is recognisable.

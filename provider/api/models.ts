@@ -1,35 +1,41 @@
 /**
- * zod models of the Futrou API v2: for each managed kind, its writable fields (what POST takes), the
- * PATCH body (any subset of the updatable ones), the documented API defaults, cross-field rules, and the
- * model the API returns (tolerant of unknown extra fields, strict about the types of known ones).
+ * zod models of the Futrou API v2, in two halves that follow CONTRACT.md's robustness rule:
  *
- * The client parses responses with the models, the emulator validates requests with the same schemas,
- * the resource specs derive their input checks from them, and /openapi.json is generated from them.
+ * - **Requests** (`XxxCreate`, `XxxUpdate`): what the provider sends, validated at `pulumi preview` exactly
+ *   as strictly as the known API (units and ranges in contract.ts; ASSUMED rules marked there).
+ * - **Responses** (`Xxx`): tolerant readers. Only `id` is required; any other field may be absent, `null`,
+ *   of a shape we do not expect (read as absent), or an enum value we never heard of (kept as a string);
+ *   unknown fields pass through. An operation never fails because a response lacks a field it did not need.
+ *
+ * `RESPONSE_FIELDS` lists, per kind, the fields the published response shape carries (*observed*: read and
+ * refresh compare them). Every other input is *kept*: outputs carry its last applied value.
+ * The emulator does not use these models: it keeps its own wire definitions, so the two can disagree.
  */
 import { z } from "zod";
 import {
   CRON_TYPES,
+  DEFAULT_PORT_PROTOCOL,
+  DNS_PRIORITY,
+  DNS_PRIORITY_TYPES,
   DNS_RECORD_TYPES,
   DNS_TTL,
   HTTP_METHODS,
+  type Kind,
   NAME_MAX,
   PORT_PROTOCOLS,
-  PROXY_STATUSES,
-  PROXY_STRATEGIES,
   PROXY_TYPES,
-  SERVERLET_MAX_INSTANCES,
-  SERVERLET_STATES,
+  SERVERLET_CPU_MILLICORES,
+  SERVERLET_INSTANCES,
+  SERVERLET_RAM_MIB,
   TEXT_MAX,
-  VOLUME_SIZE_GB,
-  VOLUME_TYPES,
+  VOLUME_DEFAULTS,
 } from "./contract";
-import { cronProblem, ENV_KEY, isDomain, isEmail, isHostname, isIPv4, isIPv6, isRecordName, SLUG } from "./formats";
+import { cronProblem, ENV_KEY, isDomain, isHostname, isIPv4, isIPv6, isRecordName, SLUG } from "./formats";
 
 // ---------------------------------------------------------------------------------------------------
 // Building blocks
 
 const id = z.string().min(1);
-const timestamps = { createdAt: z.string(), updatedAt: z.string() };
 const slug = z
   .string()
   .min(1)
@@ -41,6 +47,12 @@ const domain = z.string().max(253).refine(isDomain, "must be a domain name such 
 const stringMap = z.record(z.string(), z.string());
 const port = z.number().int().min(1, "must be from 1 to 65535").max(65535, "must be from 1 to 65535");
 const nullableId = id.nullable();
+const int = (min: number, max: number, unit = "") =>
+  z
+    .number()
+    .int("must be a whole number")
+    .min(min, `must be from ${min} to ${max}${unit}`)
+    .max(max, `must be from ${min} to ${max}${unit}`);
 
 /** Owner ids that most kinds accept on create (ASSUMED beyond projects and serverlets). */
 const ownership = { workspaceId: id, projectId: nullableId };
@@ -57,6 +69,20 @@ function withRules<T extends z.ZodObject>(schema: T, rules: CrossFieldRule<z.inf
   });
 }
 
+/**
+ * A response field: the expected type, `null`, or absent. A value of another shape reads as absent rather
+ * than failing the whole operation (the field keeps its last known value; see kit.ts).
+ */
+const field = <T extends z.ZodType>(schema: T) => schema.nullish().catch(undefined);
+const str = field(z.string());
+const bool = field(z.boolean());
+const num = field(z.number());
+const map = field(stringMap);
+const timestamps = { createdAt: str, updatedAt: str };
+
+/** A response model: only `id` is required; unknown fields pass through. */
+const response = <S extends Record<string, z.ZodType>>(shape: S) => z.looseObject({ id, ...shape });
+
 // ---------------------------------------------------------------------------------------------------
 // Project
 
@@ -67,19 +93,18 @@ export const ProjectWritable = z.object({
 });
 export const ProjectCreate = ProjectWritable.partial({ displayName: true, workspaceId: true });
 export const ProjectUpdate = ProjectWritable.omit({ workspaceId: true }).partial();
-export const Project = z.looseObject({
-  id,
-  workspaceId: id,
-  name: z.string(),
-  displayName: z.string(),
-  gitRepositoryName: z.string().nullable(),
-  gitRepositoryUrl: z.string().nullable(),
+export const Project = response({
+  workspaceId: str,
+  name: str,
+  displayName: str,
+  gitRepositoryName: str,
+  gitRepositoryUrl: str,
   ...timestamps,
 });
 export type Project = z.infer<typeof Project>;
 
 // ---------------------------------------------------------------------------------------------------
-// Variable (the value is write-only: sent on POST/PATCH, never returned — ASSUMED)
+// Variable (the value is write-only: sent on POST/PATCH, never returned)
 
 export const VARIABLE_SCOPES = ["workspaceId", "projectId", "serverletId"] as const;
 export const variableScopeRule: CrossFieldRule<Partial<Record<(typeof VARIABLE_SCOPES)[number], string | null>>> = (
@@ -93,8 +118,9 @@ export const variableScopeRule: CrossFieldRule<Partial<Record<(typeof VARIABLE_S
   };
 };
 export const VariableWritable = z.object({
+  // ASSUMED: keys are environment variable names.
   key: z.string().min(1).max(TEXT_MAX).regex(ENV_KEY, "must be letters, digits and '_', not starting with a digit"),
-  value: z.string().max(65536),
+  value: z.string(),
   isSecret: z.boolean(),
   description: text,
   workspaceId: nullableId,
@@ -112,20 +138,19 @@ export const VariableCreate = withRules(
   [variableScopeRule],
 );
 export const VariableUpdate = VariableWritable.pick({ value: true, isSecret: true, description: true }).partial();
-export const Variable = z.looseObject({
-  id,
-  key: z.string(),
-  isSecret: z.boolean(),
-  description: z.string(),
-  workspaceId: nullableId,
-  projectId: nullableId,
-  serverletId: nullableId,
+export const Variable = response({
+  key: str,
+  isSecret: bool,
+  description: str,
+  workspaceId: str,
+  projectId: str,
+  serverletId: str,
   ...timestamps,
 });
 export type Variable = z.infer<typeof Variable>;
 
 // ---------------------------------------------------------------------------------------------------
-// DNS zone
+// DNS zone (responses name the domain `domain` or, historically, `name`: normal.ts reads `domain ?? name`)
 
 export const DnsZoneWritable = z.object({
   domain,
@@ -140,13 +165,13 @@ export const DnsZoneCreate = DnsZoneWritable.partial({
   dnsPlanId: true,
 });
 export const DnsZoneUpdate = DnsZoneWritable.pick({ enableDnssec: true, projectId: true, dnsPlanId: true }).partial();
-export const DnsZone = z.looseObject({
-  id,
-  domain: z.string(),
-  enableDnssec: z.boolean(),
-  workspaceId: id,
-  projectId: nullableId,
-  dnsPlanId: nullableId,
+export const DnsZone = response({
+  domain: str,
+  name: str,
+  enableDnssec: bool,
+  workspaceId: str,
+  projectId: str,
+  dnsPlanId: str,
   ...timestamps,
 });
 export type DnsZone = z.infer<typeof DnsZone>;
@@ -155,6 +180,8 @@ export type DnsZone = z.infer<typeof DnsZone>;
 // DNS record
 
 export const DnsRecordType = z.enum(DNS_RECORD_TYPES);
+const hasPriority = (type: string | undefined): boolean =>
+  (DNS_PRIORITY_TYPES as readonly string[]).includes(type ?? "");
 export const dnsRecordRule: CrossFieldRule<{
   name?: string;
   type?: string;
@@ -162,12 +189,9 @@ export const dnsRecordRule: CrossFieldRule<{
   priority?: number | null;
 }> = (r) => {
   const { type, value = "", name = "@" } = r;
-  const needsPriority = type === "MX" || type === "SRV";
-  if (needsPriority && (r.priority === undefined || r.priority === null)) {
-    return { path: "priority", message: `is required for ${type} records (0-65535)` };
-  }
-  if (!needsPriority && r.priority !== undefined && r.priority !== null) {
-    return { path: "priority", message: `only applies to MX and SRV records, not ${type}` };
+  // ASSUMED: a priority on a type that has none is a mistake (the API's normal form for it is 0).
+  if (!hasPriority(type) && r.priority !== undefined && r.priority !== null && r.priority !== DNS_PRIORITY.none) {
+    return { path: "priority", message: `only applies to MX and SRV records, not ${type} (leave it out or use 0)` };
   }
   switch (type) {
     case "A":
@@ -189,6 +213,7 @@ export const dnsRecordRule: CrossFieldRule<{
         ? undefined
         : { path: "value", message: `an ${type} record needs a host name, got "${value}"` };
     case "SRV":
+      // ASSUMED: the value carries "<weight> <port> <target>" (the priority is its own field).
       return /^\d+ \d+ \S+$/.test(value) && Number(value.split(" ")[0]) <= 65535 && Number(value.split(" ")[1]) <= 65535
         ? undefined
         : { path: "value", message: `an SRV record needs "<weight> <port> <target>", got "${value}"` };
@@ -196,8 +221,6 @@ export const dnsRecordRule: CrossFieldRule<{
       return /^\d{1,3} (issue|issuewild|iodef) "?[^"]*"?$/.test(value)
         ? undefined
         : { path: "value", message: `a CAA record needs '<flags> <issue|issuewild|iodef> "<value>"', got "${value}"` };
-    case "TXT":
-      return value.length > 0 ? undefined : { path: "value", message: "a TXT record needs a value" };
     default:
       return undefined;
   }
@@ -209,24 +232,19 @@ export const DnsRecordWritable = z.object({
     .max(253)
     .refine(isRecordName, "must be @ or a host name inside the zone (www, _dmarc, *.api)"),
   type: DnsRecordType,
-  value: z.string().min(1, "must not be empty").max(4096),
-  ttl: z
-    .number()
-    .int()
-    .min(DNS_TTL.min, `must be from ${DNS_TTL.min} to ${DNS_TTL.max} seconds`)
-    .max(DNS_TTL.max, `must be from ${DNS_TTL.min} to ${DNS_TTL.max} seconds`),
-  priority: z.number().int().min(0).max(65535).nullable(),
+  value: z.string().min(1, "must not be empty"),
+  ttl: int(DNS_TTL.min, DNS_TTL.max, " seconds"),
+  priority: int(DNS_PRIORITY.min, DNS_PRIORITY.max).nullable(),
 });
 export const DnsRecordCreate = withRules(DnsRecordWritable.partial({ ttl: true, priority: true }), [dnsRecordRule]);
 export const DnsRecordUpdate = DnsRecordWritable.partial();
-export const DnsRecord = z.looseObject({
-  id,
-  dnsId: id,
-  name: z.string(),
-  type: DnsRecordType,
-  value: z.string(),
-  ttl: z.number().int(),
-  priority: z.number().int().nullable(),
+export const DnsRecord = response({
+  dnsId: str,
+  name: str,
+  type: str,
+  value: str,
+  ttl: num,
+  priority: num,
   ...timestamps,
 });
 export type DnsRecord = z.infer<typeof DnsRecord>;
@@ -242,6 +260,7 @@ export const cronTypeRule: CrossFieldRule<{ type?: string; url?: string | null; 
 export const CronWritable = z.object({
   name,
   schedule: z.string().superRefine((s, ctx) => {
+    // ASSUMED: five-field cron expressions or macros such as @daily.
     const problem = cronProblem(s);
     if (problem) ctx.addIssue({ code: "custom", message: `is not a valid cron expression: ${problem}` });
   }),
@@ -249,8 +268,8 @@ export const CronWritable = z.object({
   method: z.enum(HTTP_METHODS),
   url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).nullable(),
   headers: stringMap,
-  body: z.string().max(65536).nullable(),
-  code: z.string().max(65536).nullable(),
+  body: z.string().nullable(),
+  code: z.string().nullable(),
   enabled: z.boolean(),
   ...ownership,
   cronPlanId: nullableId,
@@ -273,22 +292,21 @@ export const CronCreate = withRules(
   [cronTypeRule],
 );
 export const CronUpdate = CronWritable.omit({ workspaceId: true }).partial();
-export const Cron = z.looseObject({
-  id,
-  name: z.string(),
-  schedule: z.string(),
-  type: z.enum(CRON_TYPES),
-  method: z.enum(HTTP_METHODS),
-  url: z.string().nullable(),
-  headers: stringMap,
-  body: z.string().nullable(),
-  code: z.string().nullable(),
-  enabled: z.boolean(),
-  workspaceId: id,
-  projectId: nullableId,
-  cronPlanId: nullableId,
-  regionId: nullableId,
-  startedAt: z.string().nullable(),
+export const Cron = response({
+  name: str,
+  schedule: str,
+  type: str,
+  method: str,
+  url: str,
+  headers: map,
+  body: str,
+  code: str,
+  enabled: bool,
+  workspaceId: str,
+  projectId: str,
+  cronPlanId: str,
+  regionId: str,
+  startedAt: str,
   ...timestamps,
 });
 export type Cron = z.infer<typeof Cron>;
@@ -296,16 +314,23 @@ export type Cron = z.infer<typeof Cron>;
 // ---------------------------------------------------------------------------------------------------
 // Proxy
 
+/** A host name or IP address, optionally with `:port` (the CLI's own sample uses `web:8080`). */
+function isTarget(t: string): boolean {
+  if (isIPv6(t) || isIPv6(t.replace(/^\[(.*)\]$/, "$1"))) return true;
+  const m = /^(.*?)(?::(\d{1,5}))?$/.exec(t);
+  const host = m?.[1] ?? "";
+  const p = m?.[2];
+  if (p !== undefined && (Number(p) < 1 || Number(p) > 65535)) return false;
+  if (/^\[.*\]$/.test(host)) return isIPv6(host.slice(1, -1));
+  return isHostname(host) || isIPv4(host);
+}
+
 export const ProxyWritable = z.object({
   domain,
-  target: z
-    .string()
-    .min(1)
-    .max(253)
-    .refine((t) => isHostname(t) || isIPv4(t) || isIPv6(t), "must be a host name or IP address"),
+  target: z.string().min(1).max(NAME_MAX).refine(isTarget, "must be a host name or IP address, optionally with :port"),
   port,
   type: z.enum(PROXY_TYPES),
-  strategy: z.enum(PROXY_STRATEGIES),
+  strategy: z.string().min(1, "must not be empty (e.g. round-robin)"),
   enforceHttps: z.boolean(),
   compress: z.boolean(),
   followRedirects: z.boolean(),
@@ -336,25 +361,24 @@ const proxyOptional = {
 export const ProxyCreate = ProxyWritable.partial(proxyOptional);
 export const ProxyUpdate = ProxyWritable.omit({ workspaceId: true }).partial();
 // biome-ignore lint/suspicious/noShadowRestrictedNames: the API's name for the kind; import it qualified where the global matters
-export const Proxy = z.looseObject({
-  id,
-  domain: z.string(),
-  target: z.string(),
-  port: z.number().int(),
-  type: z.enum(PROXY_TYPES),
-  strategy: z.enum(PROXY_STRATEGIES),
-  enforceHttps: z.boolean(),
-  compress: z.boolean(),
-  followRedirects: z.boolean(),
-  preserveHeaders: z.boolean(),
-  preserveHost: z.boolean(),
-  preservePath: z.boolean(),
-  preserveQuery: z.boolean(),
-  verifyTls: z.boolean(),
-  status: z.enum(PROXY_STATUSES),
-  workspaceId: id,
-  projectId: nullableId,
-  proxyPlanId: nullableId,
+export const Proxy = response({
+  domain: str,
+  target: str,
+  port: num,
+  type: str,
+  strategy: str,
+  enforceHttps: bool,
+  compress: bool,
+  followRedirects: bool,
+  preserveHeaders: bool,
+  preserveHost: bool,
+  preservePath: bool,
+  preserveQuery: bool,
+  verifyTls: bool,
+  status: str,
+  workspaceId: str,
+  projectId: str,
+  proxyPlanId: str,
   ...timestamps,
 });
 export type Proxy = z.infer<typeof Proxy>;
@@ -364,12 +388,8 @@ export type Proxy = z.infer<typeof Proxy>;
 
 export const VolumeWritable = z.object({
   name,
-  sizeGb: z
-    .number()
-    .int("must be a whole number of GB")
-    .positive("must be a positive number of GB")
-    .max(VOLUME_SIZE_GB.max, `must be at most ${VOLUME_SIZE_GB.max} GB`),
-  type: z.enum(VOLUME_TYPES),
+  sizeGb: z.number().min(0, "must be 0 or more GB"),
+  type: z.string().min(1, "must not be empty (e.g. ssd)"),
   ...ownership,
   regionId: nullableId,
   volumePlanId: nullableId,
@@ -389,15 +409,14 @@ export const VolumeUpdate = VolumeWritable.pick({
   projectId: true,
   volumePlanId: true,
 }).partial();
-export const Volume = z.looseObject({
-  id,
-  name: z.string(),
-  sizeGb: z.number().int(),
-  type: z.enum(VOLUME_TYPES),
-  workspaceId: id,
-  projectId: nullableId,
-  regionId: nullableId,
-  volumePlanId: nullableId,
+export const Volume = response({
+  name: str,
+  sizeGb: num,
+  type: str,
+  workspaceId: str,
+  projectId: str,
+  regionId: str,
+  volumePlanId: str,
   ...timestamps,
 });
 export type Volume = z.infer<typeof Volume>;
@@ -410,34 +429,36 @@ export const ServerletVolume = z.object({
   mountPath: z.string().regex(/^\/\S*$/, "must be an absolute path"),
   readOnly: z.boolean().default(false),
 });
-export const ServerletPort = z.object({ port, protocol: z.enum(PORT_PROTOCOLS).default("http") });
+/** `protocol` is optional; normal.ts compares an absent one as the default. */
+export const ServerletPort = z.object({ port, protocol: z.enum(PORT_PROTOCOLS).optional() });
 export const ServerletScaling = z.object({
-  cpuPercent: z.number().int().min(1).max(100),
-  ramPercent: z.number().int().min(1).max(100),
+  cpuPercent: int(1, 100, " %"),
+  ramPercent: int(1, 100, " %"),
   upCooldown: z.number().int().min(0),
   downCooldown: z.number().int().min(0),
 });
-const instances = z.number().int().min(0).max(SERVERLET_MAX_INSTANCES);
-export const instancesRule: CrossFieldRule<{ minInstances?: number; maxInstances?: number }> = (s) =>
-  (s.minInstances ?? 1) > (s.maxInstances ?? 1)
-    ? { path: "minInstances", message: `must not exceed maxInstances (${s.minInstances} > ${s.maxInstances ?? 1})` }
-    : undefined;
+const instances = int(SERVERLET_INSTANCES.min, SERVERLET_INSTANCES.max);
+export const instancesRule: CrossFieldRule<{ minInstances?: number; maxInstances?: number }> = (s) => {
+  const min = s.minInstances ?? SERVERLET_INSTANCES.default;
+  const max = s.maxInstances ?? SERVERLET_INSTANCES.default;
+  return min > max ? { path: "minInstances", message: `must not exceed maxInstances (${min} > ${max})` } : undefined;
+};
 export const ServerletWritable = z.object({
   name,
-  image: z.string().min(1, "must not be empty").max(512).regex(/^\S+$/, "must be an image reference without spaces"),
+  image: z.string().min(1, "must not be empty").regex(/^\S+$/, "must be an image reference without spaces"),
   serverletPlanId: nullableId,
   ...ownership,
   regionId: nullableId,
   minInstances: instances,
   maxInstances: instances,
-  cpu: z.number().positive().nullable(),
-  ram: z.number().int().positive().nullable(),
+  cpu: int(SERVERLET_CPU_MILLICORES.min, SERVERLET_CPU_MILLICORES.max, " millicores (250 = a quarter core)"),
+  ram: int(SERVERLET_RAM_MIB.min, SERVERLET_RAM_MIB.max, " MiB"),
   env: z.record(z.string().regex(ENV_KEY, "environment variable names must be letters, digits and '_'"), z.string()),
   volumes: z.array(ServerletVolume),
   ports: z.array(ServerletPort),
   scaling: ServerletScaling.nullable(),
   networkId: nullableId,
-  runtime: z.string().nullable(),
+  runtime: z.string().min(1).nullable(),
 });
 export const ServerletCreate = withRules(
   ServerletWritable.partial({
@@ -459,47 +480,108 @@ export const ServerletCreate = withRules(
   [instancesRule],
 );
 export const ServerletUpdate = ServerletWritable.omit({ workspaceId: true, regionId: true }).partial();
-export const Serverlet = z.looseObject({
-  id,
-  name: z.string(),
-  image: z.string(),
-  serverletPlanId: nullableId,
-  workspaceId: id,
-  projectId: nullableId,
-  regionId: nullableId,
-  minInstances: z.number().int(),
-  maxInstances: z.number().int(),
-  cpu: z.number().nullable(),
-  ram: z.number().nullable(),
-  env: stringMap,
-  volumes: z.array(z.object({ volumeId: id, mountPath: z.string(), readOnly: z.boolean() })),
-  ports: z.array(z.object({ port: z.number().int(), protocol: z.enum(PORT_PROTOCOLS) })),
-  scaling: ServerletScaling.nullable(),
-  networkId: nullableId,
-  runtime: z.string().nullable(),
-  state: z.enum(SERVERLET_STATES),
-  /** ASSUMED: why the serverlet is `failed` (null otherwise). */
-  stateReason: z.string().nullable().optional(),
-  instances: z.number().int(),
+export const Serverlet = response({
+  name: str,
+  image: str,
+  cpu: num,
+  ram: num,
+  minInstances: num,
+  maxInstances: num,
+  instances: field(z.union([z.number(), z.array(z.unknown())])),
+  state: str,
+  /** The newer generated types call the state `status` (normal.ts reads `state ?? status`). */
+  status: str,
+  /** ASSUMED: why the serverlet is `failed`, when the API says. */
+  stateReason: str,
+  networkId: str,
+  runtime: str,
+  serverletPlanId: str,
+  workspaceId: str,
+  projectId: str,
+  regionId: str,
+  env: map,
+  volumes: field(z.array(z.looseObject({ volumeId: z.string(), mountPath: z.string(), readOnly: bool }))),
+  ports: field(z.array(z.looseObject({ port: z.number(), protocol: str }))),
+  scaling: field(z.looseObject({ cpuPercent: num, ramPercent: num, upCooldown: num, downCooldown: num })),
   ...timestamps,
 });
 export type Serverlet = z.infer<typeof Serverlet>;
 
 // ---------------------------------------------------------------------------------------------------
-// API defaults applied on create (spec and CLI; ASSUMED where marked in contract.ts)
+// What the published response shapes carry (CONTRACT.md, per kind): the observed fields. `id` is implied.
+
+export const RESPONSE_FIELDS: Record<Kind, readonly string[]> = {
+  project: ["workspaceId", "name", "displayName", "gitRepositoryName", "gitRepositoryUrl", "createdAt", "updatedAt"],
+  variable: ["key", "isSecret", "description", "workspaceId", "projectId", "serverletId", "createdAt", "updatedAt"],
+  dnsZone: ["domain", "enableDnssec", "createdAt", "updatedAt"],
+  dnsRecord: ["dnsId", "name", "type", "value", "priority", "ttl", "createdAt", "updatedAt"],
+  cron: [
+    "workspaceId",
+    "projectId",
+    "cronPlanId",
+    "regionId",
+    "name",
+    "schedule",
+    "type",
+    "method",
+    "url",
+    "headers",
+    "body",
+    "code",
+    "enabled",
+    "startedAt",
+    "createdAt",
+    "updatedAt",
+  ],
+  proxy: [
+    "domain",
+    "target",
+    "port",
+    "type",
+    "strategy",
+    "enforceHttps",
+    "compress",
+    "followRedirects",
+    "preserveHeaders",
+    "preserveHost",
+    "preservePath",
+    "preserveQuery",
+    "verifyTls",
+    "status",
+    "createdAt",
+    "updatedAt",
+  ],
+  volume: ["name", "sizeGb", "type", "createdAt", "updatedAt"],
+  serverlet: [
+    "name",
+    "image",
+    "cpu",
+    "ram",
+    "minInstances",
+    "maxInstances",
+    "instances",
+    "state",
+    "networkId",
+    "runtime",
+    "createdAt",
+    "updatedAt",
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Defaults check fills in, so a removed input reverts to them. Only values the API documents (or the CLI
+// sends) and `null` for kept, clearable ids: a field the API fills in itself (a serverlet's cpu/ram from
+// its plan, a project's displayName) has no default here, so leaving it out means "the API's choice".
 
 export const CREATE_DEFAULTS = {
   project: {},
   variable: { isSecret: false, description: "" },
   dnsZone: { enableDnssec: false, projectId: null, dnsPlanId: null },
-  dnsRecord: { ttl: DNS_TTL.default, priority: null },
+  dnsRecord: { ttl: DNS_TTL.default, priority: DNS_PRIORITY.none },
   cron: {
     type: "simple",
     method: "GET",
-    url: null,
     headers: {},
-    body: null,
-    code: null,
     enabled: true,
     projectId: null,
     cronPlanId: null,
@@ -520,81 +602,84 @@ export const CREATE_DEFAULTS = {
     projectId: null,
     proxyPlanId: null,
   },
-  volume: { sizeGb: VOLUME_SIZE_GB.default, type: "ssd", projectId: null, regionId: null, volumePlanId: null },
+  volume: { ...VOLUME_DEFAULTS, projectId: null, regionId: null, volumePlanId: null },
   serverlet: {
     serverletPlanId: null,
     projectId: null,
     regionId: null,
-    minInstances: 1,
-    maxInstances: 1,
-    cpu: null,
-    ram: null,
+    minInstances: SERVERLET_INSTANCES.default,
+    maxInstances: SERVERLET_INSTANCES.default,
     env: {},
     volumes: [],
     ports: [],
     scaling: null,
-    networkId: null,
-    runtime: null,
   },
 } as const;
+
+export { DEFAULT_PORT_PROTOCOL };
 
 // ---------------------------------------------------------------------------------------------------
 // Read-only lookups
 
-export const Plan = z.looseObject({
-  id,
-  name: z.string(),
-  displayName: z.string(),
-  minutePrice: z.record(z.string(), z.number()),
-  monthlyPrice: z.record(z.string(), z.number()),
-  isPublic: z.boolean(),
+export const Plan = response({
+  name: str,
+  displayName: str,
+  minutePrice: field(z.record(z.string(), z.number())),
+  monthlyPrice: field(z.record(z.string(), z.number())),
+  isPublic: bool,
+  ...timestamps,
 });
 export type Plan = z.infer<typeof Plan>;
 
-/** ASSUMED fields beyond `id` and `name`. */
-export const Region = z.looseObject({ id, name: z.string(), displayName: z.string(), country: z.string() });
+export const Region = response({
+  name: str,
+  displayName: str,
+  domain: str,
+  isPublic: bool,
+  workspaceId: str,
+  ...timestamps,
+});
 export type Region = z.infer<typeof Region>;
 
-export const Workspace = z.looseObject({
-  id,
-  name: z.string(),
-  projectsLimit: z.number().int(),
-  serverletsLimit: z.number().int(),
-  cronsLimit: z.number().int(),
-  volumesLimit: z.number().int(),
-  proxiesLimit: z.number().int(),
-  dnsLimit: z.number().int(),
-  serversLimit: z.number().int(),
-  apiTokensLimit: z.number().int(),
-  workspaceUsersLimit: z.number().int(),
+export const Workspace = response({
+  name: str,
+  displayName: str,
+  projectsLimit: num,
+  serverletsLimit: num,
+  cronsLimit: num,
+  volumesLimit: num,
+  proxiesLimit: num,
+  dnsLimit: num,
+  serversLimit: num,
+  apiTokensLimit: num,
+  workspaceUsersLimit: num,
   ...timestamps,
 });
 export type Workspace = z.infer<typeof Workspace>;
 
-export const User = z.looseObject({ id, email: z.string(), name: z.string().nullable().optional() });
-/** ASSUMED: `GET /auth/context` answers the token's user and workspace. */
-export const AuthContext = z.looseObject({ user: User, workspace: Workspace });
+export const User = response({ email: str, fullname: str });
+/** `GET /auth/context`: the token's user; nothing promises a workspace here. */
+export const AuthContext = z.looseObject({ user: User.optional() });
 export const LoginRequest = z.object({
-  email: z.string().refine(isEmail, "must be an email address"),
+  email: z.string().min(3),
   password: z.string().min(1, "must not be empty"),
 });
 export const LoginResponse = z.looseObject({
-  apiToken: z.looseObject({ id, token: z.string(), expiresAt: z.string().nullable().optional() }),
-  user: User,
+  apiToken: z.looseObject({ id, token: z.string(), expiresAt: str }),
+  user: User.optional(),
 });
 
-/** The error body of every error status (spec). */
+/** The error body of every error status (spec); the CLI's mocks show it without `requestId` or `code` too. */
 export const FieldError = z.looseObject({
-  message: z.string(),
-  code: z.string(),
-  field: z.string().nullable().optional(),
-  stack: z.array(z.unknown()).optional(),
+  message: z.string().catch(""),
+  code: str,
+  field: str,
 });
 export const ErrorBody = z.looseObject({
-  message: z.string(),
-  requestId: z.string(),
-  clientIp: z.string().optional(),
-  errors: z.array(FieldError).default([]),
+  message: str,
+  requestId: str,
+  clientIp: str,
+  errors: field(z.array(FieldError)),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

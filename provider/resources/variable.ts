@@ -1,5 +1,5 @@
 /**
- * Variable (`/variables`). Pulumi and import id: the variable id. The value is write-only in the API:
+ * Variable (`/variables`). Pulumi and import id: the variable id. The value is never in a response (kept):
  * outputs keep it from the inputs (a secret), so its drift cannot be seen; key and scope replace.
  */
 import type { Query } from "../api/client";
@@ -20,7 +20,6 @@ export const variable = defineSpec({
   unique: { field: "key", within: VARIABLE_SCOPES },
   lookup: { fields: ["key", ...VARIABLE_SCOPES], filter: byScope },
   secrets: ["value"],
-  writeOnly: ["value"],
   owners: [
     { field: "projectId", collection: COLLECTIONS.project },
     { field: "serverletId", collection: COLLECTIONS.serverlet },

@@ -9,7 +9,7 @@ test("a validation error prints every field error, the requestId and the request
   ]);
   const e = new FutrouApiError({ status: 400, method: "POST", path: "/projects", body: JSON.stringify(body) });
   expect(e.message).toBe(
-    "400 Bad Request — name: already in use (VALIDATION_ERROR); ttl: must be from 60 to 86400 (VALIDATION_ERROR) " +
+    "400 Bad Request — Validation failed: name: already in use (VALIDATION_ERROR); ttl: must be from 60 to 86400 (VALIDATION_ERROR) " +
       "[requestId 6f1c2a9e-0d4b-4a8e-9b1f-3c5d7e9f1a2b] (POST /projects)",
   );
   expect(String(e)).toMatch(/^FutrouApiError: 400 Bad Request — /);
@@ -43,8 +43,40 @@ test("without field errors the server's message is shown", () => {
 test("a field error without a field shows message and code", () => {
   const body = errorBody("Quota", [{ code: "LIMIT_EXCEEDED", message: "projects limit of 3 reached" }]);
   const e = new FutrouApiError({ status: 400, method: "POST", path: "/projects", body: JSON.stringify(body) });
-  expect(e.message).toContain("— projects limit of 3 reached (LIMIT_EXCEEDED) [requestId");
+  expect(e.message).toContain("— Quota: projects limit of 3 reached (LIMIT_EXCEEDED) [requestId");
   expect(e.code).toBe("LIMIT_EXCEEDED");
+});
+
+test("a message that only repeats its field errors is not shown twice", () => {
+  const body = errorBody("Invalid request: name: already in use", [
+    { field: "name", code: "VALIDATION_ERROR", message: "already in use" },
+  ]);
+  const e = new FutrouApiError({ status: 400, method: "POST", path: "/projects", body: JSON.stringify(body) });
+  expect(e.message).toContain("— name: already in use (VALIDATION_ERROR) [requestId");
+});
+
+test("bodies as the CLI's mocks show them: no requestId, field errors without code, no message", () => {
+  const bare = new FutrouApiError({ status: 404, method: "GET", path: "/dns/z1", body: '{"message":"not found"}' });
+  expect(bare.message).toBe("404 Not Found — not found (GET /dns/z1)");
+  expect(bare.requestId).toBeUndefined();
+  const noCode = new FutrouApiError({
+    status: 400,
+    method: "POST",
+    path: "/dns",
+    body: JSON.stringify({
+      message: "Invalid",
+      errors: [{ field: "domain", message: "is taken" }, { message: "try again" }],
+    }),
+  });
+  expect(noCode.message).toBe("400 Bad Request — Invalid: domain: is taken; try again (POST /dns)");
+  expect(noCode.fieldError("domain")).toEqual({ field: "domain", message: "is taken" });
+  const onlyFields = new FutrouApiError({
+    status: 400,
+    method: "POST",
+    path: "/dns",
+    body: JSON.stringify({ errors: [{ field: "domain", message: "is taken", code: "VALIDATION_ERROR" }] }),
+  });
+  expect(onlyFields.message).toBe("400 Bad Request — domain: is taken (VALIDATION_ERROR) (POST /dns)");
 });
 
 test("a non-JSON body (a proxy's HTML page) becomes one short line", () => {

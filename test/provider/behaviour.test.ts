@@ -41,15 +41,16 @@ describe("the spec table", () => {
 });
 
 describe("diff", () => {
-  test("a replacement that keeps a unique name deletes first, unless the name was generated", async () => {
+  test("a replacement that keeps a unique name deletes first, auto-named or not", async () => {
     const p = provider("volume");
     const named = await p.create("data", { name: "keep-me" });
     expect(
       (await p.diff(named, await p.check(named.inputs, { name: "keep-me", type: "hdd" }))).deleteBeforeReplace,
     ).toBe(true);
+    // An auto-name is kept by check, and drawn the same when the SDK computes it: the old object goes first.
     const auto = await p.create("data", {});
     const diff = await p.diff(auto, await p.check(auto.inputs, p.news("data", { type: "hdd" })));
-    expect(diff).toEqual({ changes: true, replaces: ["type"] });
+    expect(diff).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: true });
   });
 
   test("drift found by refresh is reverted by the next up", async () => {
@@ -134,20 +135,34 @@ describe("import", () => {
 });
 
 describe("configuration", () => {
-  test("a missing token fails on the first request with how to set it; check needs none", async () => {
+  test("a missing token fails on the first request with how to set it; check with a workspace needs none", async () => {
     const p = makeProvider(specFor("project"));
     await p.configure?.({ config: configOf({ "futrou:apiUrl": emulator.url }) as dynamic.Config });
     const saved = process.env.FUTROU_API_TOKEN;
     delete process.env.FUTROU_API_TOKEN;
     try {
       await p.configure?.({ config: configOf({ "futrou:apiUrl": emulator.url }) as dynamic.Config });
-      expect((await p.check!({}, { name: "ok" })).failures).toBeUndefined();
-      await expect(p.create({ name: "ok" })).rejects.toThrow(MISSING_TOKEN);
+      expect((await p.check!({}, { name: "ok", workspaceId: "w1" })).failures).toBeUndefined();
+      // Without a workspace, check asks the API which workspaces the token sees: that needs the token.
+      await expect(p.check!({}, { name: "ok" })).rejects.toThrow(MISSING_TOKEN);
+      await expect(p.create({ name: "ok", workspaceId: "w1" })).rejects.toThrow(MISSING_TOKEN);
     } finally {
       if (saved !== undefined) process.env.FUTROU_API_TOKEN = saved;
     }
     expect(MISSING_TOKEN).toContain("pulumi config set futrou:apiToken --secret <token>");
     expect(MISSING_TOKEN).toContain("export FUTROU_API_TOKEN=");
+  });
+
+  test("the API URL works with or without /v2, as the official CLI's FUTROU_API_URL does", () => {
+    for (const [given, used] of [
+      ["https://api.futrou.com", "https://api.futrou.com/v2"],
+      ["https://api.dev.futrou.com/", "https://api.dev.futrou.com/v2"],
+      ["https://api.futrou.com/v2", "https://api.futrou.com/v2"],
+      ["http://127.0.0.1:8080/v2/", "http://127.0.0.1:8080/v2"],
+    ] as const) {
+      expect(resolveSettings(undefined, { FUTROU_API_URL: given }).apiUrl).toBe(used);
+      expect(resolveSettings(configOf({ "futrou:apiUrl": given }), {}).apiUrl).toBe(used);
+    }
   });
 
   test("stack config wins over the environment, which wins over defaults", () => {
@@ -157,6 +172,7 @@ describe("configuration", () => {
       apiToken: "env-token",
       readyTimeoutMs: 7000,
       pollIntervalMs: 250,
+      workspaceId: undefined,
     });
     expect(resolveSettings(undefined, {})).toMatchObject({
       apiUrl: "https://api.futrou.com/v2",

@@ -111,8 +111,8 @@ export class Provider {
 export const argsOf = (inputs: Props): Props =>
   Object.fromEntries(Object.entries(inputs).filter(([k]) => !isHidden(k)));
 
-/** Outputs without the fields the API changes on its own. */
+/** Outputs without the fields the API changes on its own (and the hidden inputs they carry). */
 export function stable(kind: Kind, outputs: Props): Props {
   const volatile = specFor(kind).volatile;
-  return Object.fromEntries(Object.entries(outputs).filter(([k]) => !volatile.includes(k)));
+  return Object.fromEntries(Object.entries(outputs).filter(([k]) => !volatile.includes(k) && !isHidden(k)));
 }
