@@ -1,0 +1,83 @@
+/**
+ * Drift as users meet it, through the real engine: CI deploys the image outside Pulumi (`ignoreChanges`),
+ * someone scales a serverlet or grows a volume in the console. After `pulumi refresh` the engine must see
+ * what is really there: ignored fields stay as deployed, the preview names the drifted field, and a shrink
+ * back to the program's size fails at preview instead of at the API.
+ */
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { FutrouClient } from "../../provider/api/client";
+import { Serverlet, Volume } from "../../provider/api/models";
+import { type ProgramStack, programStack, writes } from "./engine";
+
+jest.setTimeout(600_000);
+
+describe("drift through the real engine", () => {
+  let emulator: RunningEmulator;
+  let ps: ProgramStack;
+  let api: FutrouClient;
+  let appId: string;
+  let volumeId: string;
+  const quiet = { onOutput: () => {}, onEvent: (_: EngineEvent) => {} };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ deployDelayMs: 100 });
+    api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
+    ps = await programStack({
+      program: "drift",
+      env: { FUTROU_API_URL: emulator.url },
+      config: { "futrou:apiToken": { value: emulator.token, secret: true } },
+    });
+    const up = await ps.stack.up(quiet);
+    expect(up.summary.resourceChanges).toEqual({ create: 3 });
+    appId = String(up.outputs.appId?.value);
+    volumeId = String(up.outputs.volumeId?.value);
+  });
+  afterAll(async () => {
+    await ps?.dispose();
+    await emulator?.close();
+  });
+
+  it("a refresh of an untouched stack changes nothing and writes nothing", async () => {
+    emulator.resetStats();
+    const refresh = await ps.stack.refresh(quiet);
+    expect(refresh.summary.resourceChanges).toEqual({ same: 3 });
+    const up = await ps.stack.up(quiet);
+    expect(up.summary.resourceChanges).toEqual({ same: 3 });
+    expect(writes(emulator.stats())).toBe(0);
+  });
+
+  it("an ignored field deployed by CI survives refresh and up", async () => {
+    await api.patch(`/serverlets/${appId}`, { image: "ghcr.io/acme/app:1.1-ci" }, Serverlet);
+    await ps.stack.refresh(quiet);
+    emulator.resetStats();
+    const up = await ps.stack.up(quiet);
+    expect(up.summary.resourceChanges).toEqual({ same: 3 });
+    expect(writes(emulator.stats())).toBe(0);
+    expect((await api.get(`/serverlets/${appId}`, Serverlet)).image).toBe("ghcr.io/acme/app:1.1-ci");
+  });
+
+  it("after refresh finds drift, preview --diff names the drifted field", async () => {
+    await api.patch(`/serverlets/${appId}`, { maxInstances: 7 }, Serverlet);
+    await ps.stack.refresh(quiet);
+    let text = "";
+    const preview = await ps.stack.preview({ diff: true, onOutput: (o) => (text += o) });
+    expect(preview.changeSummary).toMatchObject({ update: 1, same: 2 });
+    expect(text).toMatch(/maxInstances\s*:\s*7\s*=>\s*2/);
+    const up = await ps.stack.up(quiet);
+    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect((await api.get(`/serverlets/${appId}`, Serverlet)).maxInstances).toBe(2);
+  });
+
+  it("a volume grown outside Pulumi cannot be shrunk back: preview fails naming sizeGb, nothing is written", async () => {
+    await api.patch(`/volumes/${volumeId}`, { sizeGb: 50 }, Volume);
+    await ps.stack.refresh(quiet);
+    emulator.resetStats();
+    await expect(ps.stack.preview(quiet)).rejects.toThrow(/sizeGb.*cannot shrink a volume from 50 to 10 GB/s);
+    expect(writes(emulator.stats())).toBe(0);
+    // Growing the program to the real size makes it agree again.
+    await ps.stack.setConfig("sizeGb", { value: "50" });
+    const up = await ps.stack.up(quiet);
+    expect(up.summary.resourceChanges).toEqual({ same: 3 });
+  });
+});
