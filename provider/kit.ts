@@ -30,6 +30,7 @@ import {
   type Settings,
   settingsFor,
 } from "./config";
+import { createObject } from "./create";
 import { normalize, same } from "./normal";
 import { HIDDEN, inputNames, isHidden, outputNames, type Props, pathParams, type ResourceSpec } from "./spec";
 
@@ -150,6 +151,43 @@ function customTimeout(props: Props, op: "create" | "update" | "delete"): number
   if (t === null || typeof t !== "object") return undefined;
   const ms = (t as Record<string, unknown>)[op];
   return typeof ms === "number" && ms > 0 ? ms : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Errors printed once
+
+/**
+ * The dynamic-provider host prints every error thrown by check, diff, read and delete itself
+ * (`console.error(\`${e}: ${e.stack}\`)`: the message twice, then a JS stack trace), and the engine prints
+ * the same error again on the resource. Errors this provider throws are meant for users and say all in
+ * their message, so that extra print is dropped for them (and only for them); set `FUTROU_DEBUG=1` to
+ * keep it, stack trace included.
+ */
+const reported = new Set<string>();
+let consoleFiltered = false;
+
+function filterHostReports(): void {
+  if (consoleFiltered || process.env.FUTROU_DEBUG) return;
+  consoleFiltered = true;
+  const print = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (args.length === 1 && typeof args[0] === "string" && reported.delete(args[0])) return;
+    print(...args);
+  };
+}
+
+/** Runs `op`; an error it throws is marked so the host does not print it a second time. */
+async function reportedOnce<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (error) {
+    if (error instanceof Error) {
+      filterHostReports();
+      reported.add(`${error}: ${error.stack}`);
+      if (reported.size > 100) reported.delete(reported.values().next().value as string);
+    }
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -334,7 +372,15 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     },
 
     /** Validates and normalizes inputs before any request; failures name the field (shown at preview). */
-    async check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
+    check: (olds: Props, news: Props) => reportedOnce(() => check(olds, news)),
+    diff: (id: string, olds: Props, news: Props) => reportedOnce(() => diff(id, olds, news)),
+    read: (id: string, props?: Props) => reportedOnce(() => read(id, props)),
+    delete: (id: string, props?: Props) => reportedOnce(() => remove(id, props)),
+    create,
+    update,
+  };
+
+  async function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
       const inputs: Props = { ...news };
       const managed = olds !== undefined && Object.keys(olds).length > 0;
       // `import` applies once: a resource already in the state is managed, so a replacement creates anew.
@@ -389,19 +435,22 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
       };
     },
 
-    /** POSTs once (recovering by lookup after an ambiguous failure), or adopts with `__import`. */
+    /** The create protocol (create.ts: no duplicate, no wrong adoption, crash-safe), or adopts with `__import`. */
     async create(inputs: Props): Promise<dynamic.CreateResult> {
       const importId = inputs[HIDDEN.import];
       if (typeof importId === "string" && importId !== "") return adopt(importId, inputs);
-      const collection = expandPath(spec.collection, pick(inputs, params) as Record<string, string>);
-      const sent = body(inputs);
-      const recover = async () => {
-        const siblings = await client(inputs).list(collection, spec.model, spec.lookup.filter?.(sent));
-        const fields = spec.lookup.fields.filter((f) => sent[f] !== undefined);
-        return siblings.find((s) => fields.every((f) => same(normalize(spec.kind, s as Props)[f], sent[f])));
-      };
-      const created = (await client(inputs).create(collection, sent, spec.model, { recover })) as Props;
-      const ready = await waitReady(created, inputs);
+      const ready = await createObject({
+        spec,
+        client: client(inputs),
+        collection: expandPath(spec.collection, pick(inputs, params) as Record<string, string>),
+        body: body(inputs),
+        inputs,
+        normalize: (obj) => normalize(spec.kind, obj),
+        pulumiId: (obj) => pulumiId(obj, inputs),
+        outputs: (obj) => outputs(obj, inputs),
+        settle: (obj) => waitReady(obj, inputs),
+        initError: (message, id, properties, reasons) => new ResourceInitError(message, id, properties, reasons),
+      });
       return { id: pulumiId(ready, inputs), outs: outputs(ready, inputs) };
     },
 

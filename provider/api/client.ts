@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
 import { FutrouApiError, FutrouNetworkError, FutrouResponseError, type NetworkFailure } from "./errors";
 import { type Release, sharedLimiter } from "./limiter";
+import { idOfBody, UnreadableCreateError } from "./outcome";
 import { type HttpMethod, type RetryEvent, type RetryPolicy, realSleep, retryPolicy, withRetry } from "./retry";
 
 // ---------------------------------------------------------------------------------------------------
@@ -270,10 +271,13 @@ export class FutrouClient {
   }
 
   /**
-   * POST a new object. Never blindly repeated: after an ambiguous failure (the request may have been
-   * processed: connection lost after sending, 500/502/504, timeout) it calls `recover()` (e.g. list by
-   * name) and returns what it finds; only when nothing was created does it POST again (within the retry
-   * limit). Without `recover` the ambiguous failure is thrown. 429/503 are re-sent after Retry-After.
+   * POST a new object. Never blindly repeated: after every ambiguous failure (the request may have been
+   * processed: connection lost after sending, 500/502/504, timeout), the last attempt's included, it calls
+   * `recover()` (create.ts: look for an object that did not exist before) and returns what it finds; only
+   * when nothing was created and attempts remain does it POST again. A failing `recover()` ends it with
+   * OutcomeUnknownError; without `recover` the ambiguous failure is thrown. 429/503 are re-sent after
+   * Retry-After. A 2xx whose body is not the model is UnreadableCreateError (with the body's `id`, if any):
+   * the object exists, so it is neither re-sent nor looked up as if it might not.
    */
   async create<S extends z.ZodType>(
     path: string,
@@ -285,7 +289,14 @@ export class FutrouClient {
     const recover = opts?.recover;
     return withRetry<z.infer<S>>({
       ...this.#loop("POST", path),
-      send: async () => this.#parse("POST", path, await this.#attempt("POST", path, undefined, json), schema),
+      send: async () => {
+        const res = await this.#attempt("POST", path, undefined, json);
+        try {
+          return this.#parse("POST", path, res, schema);
+        } catch (problem) {
+          throw new UnreadableCreateError("POST", path, res.status, idOfBody(res.text), problem);
+        }
+      },
       recover: recover && (async () => (await recover()) ?? undefined),
     });
   }

@@ -6,10 +6,13 @@
  *   the server, so re-sending is safe for every method. 429/503 wait the server's `Retry-After`.
  * - ambiguous (408, 500, 502, 504; a connection reset/closed after sending; a timeout): the request may
  *   have taken effect. Only `methods` that are safe to repeat are re-sent, with jittered exponential
- *   backoff. Any other method (POST) is never blindly repeated: the loop asks the caller's `recover()`
- *   whether the effect happened, and re-sends only when it did not; without `recover` it fails.
+ *   backoff. Any other method (POST) is never blindly repeated: after *every* ambiguous failure, the last
+ *   attempt's included, the loop asks the caller's `recover()` whether the effect happened, and re-sends
+ *   only when it did not and attempts remain; without `recover` it fails. A `recover()` that fails itself
+ *   ends the loop with OutcomeUnknownError: "did not happen" is never concluded from a failed lookup.
  */
 import { FutrouApiError, FutrouNetworkError, type NetworkFailure } from "./errors";
+import { OutcomeUnknownError } from "./outcome";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -85,8 +88,11 @@ export type RetryDecision =
   | { action: "fail" }
   /** Re-send after `delayMs`. */
   | { action: "retry"; delayMs: number; reason: string; retryAfterMs?: number }
-  /** The request may have taken effect and is not safe to repeat: ask `recover()` after `delayMs`. */
-  | { action: "recover"; delayMs: number; reason: string };
+  /**
+   * The request may have taken effect and is not safe to repeat: ask `recover()` after `delayMs`. `last`:
+   * the retry limit is reached, so when `recover()` finds nothing the failure stands (nothing is re-sent).
+   */
+  | { action: "recover"; delayMs: number; reason: string; last: boolean };
 
 export interface DecideInput {
   method: string;
@@ -100,30 +106,43 @@ export interface DecideInput {
 /** The whole policy as one pure function of the table: no I/O, no clock unless given. */
 export function decide(policy: RetryPolicy, input: DecideInput): RetryDecision {
   const { error, retries } = input;
-  if (retries >= policy.limit) return { action: "fail" };
+  const last = retries >= policy.limit;
   const retry = retries + 1;
   const safe = (policy.methods as readonly string[]).includes(input.method.toUpperCase());
   const backoff = () => backoffMs(policy, retry, input.random);
+  // An ambiguous failure of a method that is not safe to repeat is looked up even after the last attempt.
+  const recover = (reason: string): RetryDecision => ({ action: "recover", delayMs: backoff(), reason, last });
 
   if (error instanceof FutrouApiError) {
-    if (!policy.statusCodes.includes(error.status)) return { action: "fail" };
     const reason = `${error.status} ${error.statusText}`;
+    if (!safe && isAmbiguousStatus(policy, error.status)) return recover(reason);
+    if (last || !policy.statusCodes.includes(error.status)) return { action: "fail" };
     if (policy.afterStatusCodes.includes(error.status)) {
       const retryAfterMs = parseRetryAfter(error.retryAfter, input.now);
       if (retryAfterMs === undefined) return { action: "retry", delayMs: backoff(), reason };
       return { action: "retry", delayMs: Math.min(retryAfterMs, policy.maxRetryAfterMs), reason, retryAfterMs };
     }
-    return safe ? { action: "retry", delayMs: backoff(), reason } : { action: "recover", delayMs: backoff(), reason };
+    return { action: "retry", delayMs: backoff(), reason };
   }
 
   if (error instanceof FutrouNetworkError) {
-    if (!policy.networkErrors.includes(error.failure)) return { action: "fail" };
     const reason = `network error (${error.failure})`;
-    if (safe || error.notSent) return { action: "retry", delayMs: backoff(), reason };
-    return { action: "recover", delayMs: backoff(), reason };
+    // Any transport failure after the request may have left is ambiguous, listed in the table or not.
+    if (!safe && !error.notSent) return recover(reason);
+    if (last || !policy.networkErrors.includes(error.failure)) return { action: "fail" };
+    return { action: "retry", delayMs: backoff(), reason };
   }
 
   return { action: "fail" };
+}
+
+/**
+ * Statuses after which a request that is not safe to repeat may have taken effect: the retryable ones the
+ * server does not send before processing (408, 500, 502, 504), and any other 5xx but those (503).
+ */
+function isAmbiguousStatus(policy: RetryPolicy, status: number): boolean {
+  if (policy.afterStatusCodes.includes(status)) return false;
+  return policy.statusCodes.includes(status) || status >= 500;
 }
 
 /** Reported before every wait, so callers (and tests) can see why and how long the client waits. */
@@ -185,8 +204,14 @@ export async function withRetry<T>(loop: RetryLoop<T>): Promise<T> {
     await loop.sleep(decision.delayMs);
     if (decision.action === "recover" && loop.recover) {
       // The wait above also gives a slow server time to finish the write before we look for it.
-      const found = await loop.recover();
+      let found: T | undefined;
+      try {
+        found = await loop.recover();
+      } catch (lookup) {
+        throw new OutcomeUnknownError(loop.method, loop.path, error, lookup);
+      }
       if (found !== undefined) return found;
+      if (decision.last) throw error;
     }
   }
 }

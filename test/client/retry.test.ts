@@ -1,5 +1,6 @@
 /** The retry table and the one loop that reads it, without any HTTP. */
 import { FutrouApiError, FutrouNetworkError, type NetworkFailure } from "../../provider/api/errors";
+import { OutcomeUnknownError } from "../../provider/api/outcome";
 import {
   backoffMs,
   DEFAULT_RETRY_POLICY,
@@ -112,6 +113,21 @@ describe("the retry table", () => {
     }
     expect(decide(exact, { method: "POST", error: netError("refused", "POST"), retries: 0 }).action).toBe("retry");
     expect(decide(exact, { method: "GET", error: netError("other"), retries: 0 }).action).toBe("fail");
+    // A transport failure the table does not list may still have happened after the POST left.
+    expect(decide(exact, { method: "POST", error: netError("other", "POST"), retries: 0 }).action).toBe("recover");
+  });
+
+  test("an ambiguous POST is looked up even after the last attempt (marked last: nothing is re-sent)", () => {
+    const p = retryPolicy({ limit: 2, jitter: false });
+    expect(decide(p, { method: "POST", error: apiError(502, undefined, "POST"), retries: 2 })).toEqual({
+      action: "recover",
+      delayMs: p.backoffBaseMs * 4,
+      reason: expect.stringContaining("502"),
+      last: true,
+    });
+    expect(decide(p, { method: "POST", error: netError("reset", "POST"), retries: 0 })).toMatchObject({ last: false });
+    // Rejected before processing: at the limit that is simply a failure.
+    expect(decide(p, { method: "POST", error: apiError(429, "1", "POST"), retries: 2 })).toEqual({ action: "fail" });
   });
 
   test("the limit bounds every kind of retry; unknown errors are not retried", () => {
@@ -162,7 +178,7 @@ describe("the retry loop", () => {
     expect(recover).toHaveBeenCalledTimes(1);
   });
 
-  test("when recover finds nothing, the POST is sent again, within the limit", async () => {
+  test("when recover finds nothing, the POST is sent again within the limit, and the last one is looked up too", async () => {
     const send = jest.fn(async (): Promise<string> => {
       throw apiError(502, undefined, "POST");
     });
@@ -170,6 +186,30 @@ describe("the retry loop", () => {
     const policy = retryPolicy({ limit: 3, jitter: false });
     await expect(withRetry({ ...base, policy, method: "POST", send, recover })).rejects.toMatchObject({ status: 502 });
     expect(send).toHaveBeenCalledTimes(4);
-    expect(recover).toHaveBeenCalledTimes(3);
+    expect(recover).toHaveBeenCalledTimes(4);
+  });
+
+  test("an object that shows up only after the last ambiguous attempt is returned, not orphaned", async () => {
+    const send = jest.fn(async (): Promise<string> => {
+      throw netError("timeout", "POST");
+    });
+    const policy = retryPolicy({ limit: 1, jitter: false });
+    const recover = jest.fn().mockResolvedValueOnce(undefined).mockResolvedValueOnce("landed-late");
+    await expect(withRetry({ ...base, policy, method: "POST", send, recover })).resolves.toBe("landed-late");
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  test("a recovery lookup that fails is 'created or not unknown', never 'create failed'", async () => {
+    const send = jest.fn(async (): Promise<string> => {
+      throw netError("closed", "POST");
+    });
+    const recover = jest.fn(async () => {
+      throw apiError(503, "1");
+    });
+    const error = await withRetry({ ...base, method: "POST", send, recover }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect((error as OutcomeUnknownError).ambiguous).toBeInstanceOf(FutrouNetworkError);
+    expect((error as Error).message).toMatch(/created or not is unknown .*lookup for the new object failed: 503/);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,248 @@
+/**
+ * The create protocol, once for every kind: it can neither duplicate an object nor adopt someone else's.
+ *
+ * 1. Before the POST, list the candidates (the spec's lookup: same filter, same lookup values) and write
+ *    their ids to the local journal (journal.ts). That costs one list request per create. It cannot be
+ *    skipped for kinds with a unique field: a clash is a 400 only when the answer arrives; after a lost
+ *    answer, "that name exists now" cannot tell our object from one that existed before — only this list
+ *    can. For records (no unique field) it is the only way to tell ours from identical ones.
+ * 2. POST (client.create: 429/503 re-sent; never blindly repeated after an ambiguous failure). After every
+ *    ambiguous outcome, the last attempt's included, look again: exactly one *new* candidate is ours;
+ *    several are an error naming them; none means not created (re-POST while attempts remain).
+ * 3. A re-POST that meets "already in use" for a value that was free before our first POST is our earlier
+ *    attempt landing late: look once more and take it. A 2xx whose body cannot be read keeps its `id`.
+ * 4. A lookup that fails is "created or not unknown", never "create failed"; created-but-not-confirmed is a
+ *    ResourceInitError (the engine records the id). Both leave the journal entry, so the next run adopts.
+ * 5. The entry is removed once the create returns (after the readiness wait). A rerun after a kill finds
+ *    it and adopts exactly the object the interrupted run created (same identity, not pre-existing).
+ */
+import { isDeepStrictEqual } from "node:util";
+import type { FutrouClient } from "./api/client";
+import { FutrouApiError } from "./api/errors";
+import { messageOf, OutcomeUnknownError, UnreadableCreateError } from "./api/outcome";
+import { CreateJournal, fieldHashes, type JournalEntry, newSalt } from "./journal";
+import { HIDDEN, type Props, type ResourceSpec } from "./spec";
+
+export interface CreateContext {
+  spec: ResourceSpec;
+  client: FutrouClient;
+  /** The collection path with its parameters filled in (`/dns/<id>/records`). */
+  collection: string;
+  /** The POST body. */
+  body: Props;
+  /** The checked inputs (hidden keys included). */
+  inputs: Props;
+  /** The API's normal form of an object (zone `domain ?? name`, …): candidates are compared in it. */
+  normalize: (obj: Props) => Props;
+  pulumiId: (obj: Props) => string;
+  /** Outputs of an API object, as create returns them. */
+  outputs: (obj: Props) => Props;
+  /** Waits until the object is ready (long-running kinds); throws an init error that carries the id. */
+  settle: (obj: Props) => Promise<Props>;
+  /** The error the dynamic-provider host turns into "created, but failed to initialize" (kit's ResourceInitError). */
+  initError: (message: string, id: string, properties: Props, reasons: string[]) => Error;
+  /** Default: the journal of this machine (journal.ts). */
+  journal?: CreateJournal;
+}
+
+/** More than one new object matches: none of them is taken, and the user is told which. */
+export class AmbiguousMatchError extends Error {
+  override readonly name = "AmbiguousMatchError";
+  constructor(
+    readonly what: string,
+    readonly ids: string[],
+  ) {
+    super(
+      `${what}: ${ids.length} new objects match (ids ${ids.join(", ")}); none was taken as this create's. ` +
+        "Delete the ones that are not wanted, then run `pulumi up` again (or adopt one with the `import` option).",
+    );
+  }
+}
+
+const nullish = (v: unknown): boolean => v === undefined || v === null;
+const equal = (a: unknown, b: unknown): boolean => (nullish(a) && nullish(b)) || isDeepStrictEqual(a, b);
+const idOf = (o: Props): string => String(o.id);
+
+/** Creates the object (or adopts the one an interrupted run created) and returns it, settled. */
+export async function createObject(ctx: CreateContext): Promise<Props> {
+  const { spec, client, collection, body, inputs } = ctx;
+  const fields = spec.lookup.fields.filter((f) => body[f] !== undefined);
+  const match = Object.fromEntries(fields.map((f) => [f, body[f]]));
+  const filter = spec.lookup.filter?.(body);
+  const what = `futrou:${spec.typeName} ${fields.map((f) => `${f}=${JSON.stringify(body[f])}`).join(" ")}`.trim();
+  // Which create this is, as far as a later run can tell without the engine's URN.
+  const identity = [client.baseUrl, spec.kind, collection, process.env.PULUMI_PROJECT ?? "", filter ?? {}, match];
+  const journal = ctx.journal ?? new CreateJournal();
+
+  /** The objects that match the lookup now. */
+  const candidates = async (): Promise<Props[]> => {
+    const listed = (await client.list(collection, spec.model, filter)) as Props[];
+    return listed.filter((o) => {
+      const normal = ctx.normalize(o);
+      return fields.every((f) => equal(normal[f], body[f]));
+    });
+  };
+  /** The one candidate that is not among `before`; undefined when there is none. */
+  const newOne = async (before: readonly string[]): Promise<Props | undefined> => {
+    const fresh = (await candidates()).filter((o) => !before.includes(idOf(o)));
+    if (fresh.length > 1) throw new AmbiguousMatchError(what, fresh.map(idOf));
+    return fresh[0];
+  };
+  const withProvider = (props: Props): Props => ({ ...props, [HIDDEN.provider]: inputs[HIDDEN.provider] });
+  /** Created, but we could not confirm it: the engine records the id instead of losing the object. */
+  const unconfirmed = (obj: Props, why: string): Error =>
+    ctx.initError(`${what} (${idOf(obj)}) was created, but ${why}`, ctx.pulumiId(obj), withProvider(ctx.outputs(obj)), [
+      why,
+    ]);
+
+  /** Settles the object, then forgets the entry: from here on the engine knows the id. */
+  const finish = async (obj: Props): Promise<Props> => {
+    let settled: Props;
+    try {
+      settled = await ctx.settle(obj);
+    } catch (e) {
+      const init = e as { id?: unknown; properties?: unknown; reasons?: unknown };
+      if (typeof init.id !== "string" || typeof init.properties !== "object" || init.properties === null) throw e;
+      journal.remove(identity);
+      // The host sends these properties as the resource's outputs: they must name the provider like any others.
+      throw ctx.initError(
+        messageOf(e),
+        init.id,
+        withProvider(init.properties as Props),
+        Array.isArray(init.reasons) ? (init.reasons as string[]) : [messageOf(e)],
+      );
+    }
+    journal.remove(identity);
+    return settled;
+  };
+
+  // An interrupted earlier run of this create: adopt what it made, if anything.
+  const earlier = journal.read(identity);
+  if (earlier) {
+    const theirs = await madeBy(earlier);
+    if (theirs) {
+      const adopted = await reconcile(theirs, earlier);
+      if (adopted) return finish(adopted);
+    }
+  }
+
+  const before = (await candidates()).map(idOf);
+  const salt = newSalt();
+  const entry: JournalEntry = {
+    version: 1,
+    what: `${what} at ${client.baseUrl}${collection}`,
+    identity,
+    before,
+    salt,
+    fields: fieldHashes(body, salt),
+    startedAt: new Date().toISOString(),
+    pid: process.pid,
+  };
+  journal.write(entry);
+
+  let ambiguous = false;
+  let created: Props;
+  try {
+    created = (await client.create(collection, body, spec.model, {
+      recover: async () => {
+        ambiguous = true;
+        return newOne(before);
+      },
+    })) as Props;
+  } catch (error) {
+    created = await settleFailure(error);
+  }
+  if (ambiguous && !spec.unique) await dropLateTwins(created);
+  journal.write({ ...entry, id: idOf(created) });
+  return finish(created);
+
+  /** What a failed POST means: ours after all, created-but-unconfirmed, unknown, or really not created. */
+  async function settleFailure(error: unknown): Promise<Props> {
+    if (error instanceof OutcomeUnknownError && error.lookup instanceof AmbiguousMatchError) throw error.lookup;
+    if (error instanceof OutcomeUnknownError) {
+      throw new Error(`${what}: ${error.message}. ${NEXT_RUN}`);
+    }
+    if (error instanceof UnreadableCreateError) {
+      if (error.id !== undefined) {
+        const found = (await client
+          .find(`${collection}/${encodeURIComponent(error.id)}`, spec.model)
+          .catch(() => undefined)) as Props | undefined;
+        if (found) return found;
+        journal.remove(identity);
+        throw unconfirmed({ ...body, id: error.id }, `its answer could not be read (${messageOf(error.problem)})`);
+      }
+      const found = await newOne(before).catch((lookup: unknown) => {
+        throw new Error(`${what}: ${error.message}, and the lookup for it failed: ${messageOf(lookup)}. ${NEXT_RUN}`);
+      });
+      if (found) return found;
+      throw new Error(`${what}: ${error.message}, and no new object is listed yet. ${NEXT_RUN}`);
+    }
+    const unique = spec.unique;
+    const clash = error instanceof FutrouApiError && error.status === 400 && unique && error.fieldError(unique.field);
+    if (clash && ambiguous) {
+      // Free before our first POST, taken now: an earlier attempt of ours committed late.
+      const found = await newOne(before);
+      if (found) return found;
+    }
+    if (ambiguous) {
+      // The last attempt was ambiguous and the lookup found nothing: a write still in flight may land later.
+      throw new Error(`${what}: not created as far as the API shows (${messageOf(error)}). ${NEXT_RUN}`);
+    }
+    journal.remove(identity);
+    if (clash && unique && before.length > 0) {
+      throw new Error(
+        `${what}: ${unique.field} ${JSON.stringify(body[unique.field])} is already used by ${spec.typeName} ` +
+          `${before.join(", ")}, which this stack does not manage. If an interrupted \`pulumi up\` created it, ` +
+          `adopt it (README "Interrupted runs and recovery"); otherwise choose another ${unique.field}. (${messageOf(error)})`,
+      );
+    }
+    throw error;
+  }
+
+  /** The object an interrupted run made: by its id once known, else the one new candidate. */
+  async function madeBy(entry: JournalEntry): Promise<Props | undefined> {
+    if (entry.id !== undefined) {
+      return (await client.find(`${collection}/${encodeURIComponent(entry.id)}`, spec.model)) as Props | undefined;
+    }
+    return newOne(entry.before);
+  }
+
+  /**
+   * Makes an adopted object what the program now says: fields changed since the interrupted run are
+   * PATCHed (a variable's value included: the API never shows it); a change that needs a replacement
+   * deletes the adopted object (it is ours and in no state) and answers undefined, so a fresh create runs.
+   */
+  async function reconcile(obj: Props, entry: JournalEntry): Promise<Props | undefined> {
+    const now = fieldHashes(body, entry.salt);
+    const keys = new Set([...Object.keys(now), ...Object.keys(entry.fields)]);
+    const changed = [...keys].filter((k) => now[k] !== entry.fields[k]);
+    if (changed.length === 0) return obj;
+    const path = `${collection}/${encodeURIComponent(idOf(obj))}`;
+    const updatable = Object.keys(spec.update.shape);
+    if (changed.every((k) => updatable.includes(k) && body[k] !== undefined)) {
+      const patch = Object.fromEntries(changed.map((k) => [k, body[k]]));
+      return { ...obj, ...((await client.patch(path, patch, spec.model)) as Props) };
+    }
+    await client.delete(path);
+    journal.remove(identity);
+    return undefined;
+  }
+
+  /**
+   * Kinds without a unique field: after an ambiguous attempt and a successful re-POST, an earlier attempt
+   * may have landed late as a twin of the object we keep. A new twin is ours (it did not exist before and
+   * matches our values): delete it, so the API holds one object, the one returned.
+   */
+  async function dropLateTwins(kept: Props): Promise<void> {
+    try {
+      const twins = (await candidates()).filter((o) => !before.includes(idOf(o)) && idOf(o) !== idOf(kept));
+      for (const twin of twins) await client.delete(`${collection}/${encodeURIComponent(idOf(twin))}`);
+    } catch {
+      // Best effort: losing the object we keep over a failed clean-up would be worse than a twin.
+    }
+  }
+}
+
+const NEXT_RUN =
+  "The journal keeps this create: the next `pulumi up` on this machine adopts the object if it appears " +
+  '(README "Interrupted runs and recovery")';

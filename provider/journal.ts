@@ -1,0 +1,156 @@
+/**
+ * The create journal: one small local file per create in flight, written and fsynced before the POST and
+ * removed once the create has returned to the engine. When `pulumi up` is killed during a create (or during
+ * a serverlet's readiness wait), the next create of the same identity on this machine finds the entry and
+ * adopts exactly the object the interrupted run made: the same kind, API, collection and lookup values, and
+ * an id that was not among the candidates that existed before the first POST (or the id itself, once the
+ * POST had answered).
+ *
+ * Where: `$FUTROU_JOURNAL_DIR`, else `~/.pulumi-futrou/journal` (directory 0700, files 0600). Another
+ * machine (a CI runner) does not have it: README "Interrupted runs and recovery" says what to do there.
+ * It holds no secret: names, keys and record values used to find the object again, ids, and salted hashes
+ * of the body's fields (to tell whether the program changed between the runs).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+
+export const ENV_JOURNAL_DIR = "FUTROU_JOURNAL_DIR";
+
+export function journalDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env[ENV_JOURNAL_DIR] || join(homedir(), ".pulumi-futrou", "journal");
+}
+
+export const JournalEntry = z.object({
+  version: z.literal(1),
+  /** For a human reading the directory: `project name="shop" at http://…/v2/projects`. */
+  what: z.string(),
+  /** The values that identify the create; the file name is a hash of them. */
+  identity: z.array(z.unknown()),
+  /** Ids of the objects that matched the lookup before the first POST: never ours. */
+  before: z.array(z.string()),
+  /** The new object's API id, once a POST answered (e.g. during a readiness wait). */
+  id: z.string().optional(),
+  salt: z.string(),
+  /** Per body field: sha256(salt, JSON value). */
+  fields: z.record(z.string(), z.string()),
+  startedAt: z.string(),
+  pid: z.number(),
+});
+export type JournalEntry = z.infer<typeof JournalEntry>;
+
+const sha256 = (...parts: string[]): string => {
+  const h = createHash("sha256");
+  for (const p of parts) h.update(p).update("\0");
+  return h.digest("hex");
+};
+
+/** Salted hashes of each field of a body: equal values, equal hashes; nothing readable. */
+export function fieldHashes(body: Record<string, unknown>, salt: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, sha256(salt, k, JSON.stringify(v) ?? "")]));
+}
+
+export const newSalt = (): string => randomBytes(16).toString("hex");
+
+export class CreateJournal {
+  constructor(readonly dir: string = journalDir()) {}
+
+  /** The file name of an identity: a hash, so no value appears in a directory listing. */
+  keyOf(identity: readonly unknown[]): string {
+    return sha256(JSON.stringify(identity)).slice(0, 40);
+  }
+
+  read(identity: readonly unknown[]): JournalEntry | undefined {
+    let text: string;
+    try {
+      text = readFileSync(this.#file(this.keyOf(identity)), "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw e;
+    }
+    const parsed = JournalEntry.safeParse(safeJson(text));
+    // A torn or foreign file is no evidence of anything: ignore it (the next write replaces it).
+    if (!parsed.success) return undefined;
+    return JSON.stringify(parsed.data.identity) === JSON.stringify(identity) ? parsed.data : undefined;
+  }
+
+  /** Durable before it returns: written to a temporary file, fsynced, renamed over, directory fsynced. */
+  write(entry: JournalEntry): void {
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      const file = this.#file(this.keyOf(entry.identity));
+      const tmp = `${file}.${process.pid}.tmp`;
+      const fd = openSync(tmp, "w", 0o600);
+      try {
+        writeSync(fd, `${JSON.stringify(entry, null, 1)}\n`);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(tmp, file);
+      this.#syncDir();
+    } catch (e) {
+      throw new Error(
+        `futrou: cannot write the create journal in ${this.dir} (${(e as Error).message}); it is what lets a ` +
+          `rerun after an interrupted \`pulumi up\` adopt what the interrupted run created. Set ${ENV_JOURNAL_DIR} ` +
+          "to a writable directory.",
+      );
+    }
+  }
+
+  remove(identity: readonly unknown[]): void {
+    try {
+      unlinkSync(this.#file(this.keyOf(identity)));
+      this.#syncDir();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    }
+  }
+
+  /** Every readable entry (tests, and a human checking what is pending). */
+  entries(): JournalEntry[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir).filter((n) => n.endsWith(".json"));
+    } catch {
+      return [];
+    }
+    return names.flatMap((n) => {
+      const parsed = JournalEntry.safeParse(safeJson(readFileSync(join(this.dir, n), "utf8")));
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  #file(key: string): string {
+    return join(this.dir, `${key}.json`);
+  }
+
+  #syncDir(): void {
+    const fd = openSync(this.dir, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
