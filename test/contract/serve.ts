@@ -1,0 +1,80 @@
+/**
+ * Routes that make the canned API behave like one API object of one kind: POST creates it, GET/PATCH/DELETE
+ * its item path, GET the collection lists it; every answer cut to the shape the test asks for. Plus the
+ * account routes (`/workspaces`, `/auth/context`) as published: the context carries the user only.
+ */
+import type { Kind } from "../../provider/api/contract";
+import { type Answer, type CannedApi, json, NOT_FOUND, noContent } from "./api";
+import { COLLECTION, created, type Props, patched, type Shape, shape, USER, WORKSPACE } from "./wire";
+
+/** An answer per request: a shape of the current object, or a canned answer built from it. */
+export type Reply = Shape | ((object: Props) => Answer);
+
+export interface ServeOptions {
+  post: Reply;
+  get: Reply;
+  /** Default: the POST's reply. */
+  patch?: Reply;
+  /** The collection listing (a lookup after an ambiguous create). Default: the published shape. */
+  list?: Shape;
+}
+
+export interface Served {
+  /** The object as the API holds it (undefined before the POST and after the DELETE). */
+  object?: Props;
+  /** Replaces how GET answers from now on (e.g. drift, an unknown state). */
+  get: Reply;
+}
+
+function reply(kind: Kind, object: Props, r: Reply, status: number): Answer {
+  if (typeof r === "function") return r(object);
+  const body = shape(kind, object, r);
+  if (body === undefined) throw new Error(`test bug: ${kind} has no shape "${r}"`);
+  return json(status, body);
+}
+
+export function serveAccount(api: CannedApi, workspaces: Props[] = [WORKSPACE]): void {
+  api.on("GET", "/workspaces", (req) => {
+    const name = req.query.get("name");
+    return json(
+      200,
+      workspaces.filter((w) => name === null || w.name === name),
+    );
+  });
+  api.on("GET", "/workspaces/{id}", (_req, p) => {
+    const w = workspaces.find((x) => x.id === p.id);
+    return w ? json(200, w) : NOT_FOUND;
+  });
+  api.on("GET", "/auth/context", json(200, { user: USER }));
+}
+
+export function serveKind(api: CannedApi, kind: Kind, opts: ServeOptions): Served {
+  const collection = COLLECTION[kind];
+  const served: Served = { get: opts.get };
+  let n = 0;
+  const current = (id: string) => (served.object?.id === id ? served.object : undefined);
+  api.on("POST", collection, (req, params) => {
+    n += 1;
+    served.object = created(kind, (req.body ?? {}) as Props, params, n);
+    return reply(kind, served.object, opts.post, 201);
+  });
+  api.on("GET", collection, () =>
+    json(200, served.object ? [shape(kind, served.object, opts.list ?? "published")] : []),
+  );
+  api.on("GET", `${collection}/{id}`, (_req, p) => {
+    const object = current(p.id as string);
+    return object ? reply(kind, object, served.get, 200) : NOT_FOUND;
+  });
+  api.on("PATCH", `${collection}/{id}`, (req, p) => {
+    const object = current(p.id as string);
+    if (!object) return NOT_FOUND;
+    served.object = patched(kind, object, (req.body ?? {}) as Props);
+    return reply(kind, served.object, opts.patch ?? opts.post, 200);
+  });
+  api.on("DELETE", `${collection}/{id}`, (_req, p) => {
+    if (!current(p.id as string)) return NOT_FOUND;
+    served.object = undefined;
+    return noContent;
+  });
+  return served;
+}
