@@ -364,6 +364,162 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     };
   }
 
+  /**
+   * A failed check: the engine prints each failing property's value next to the reason, taken from the
+   * inputs returned here, so secret inputs go back masked (they are not used: nothing is applied).
+   */
+  function failed(inputs: Props, failures: Failure[]): dynamic.CheckResult {
+    const masked = { ...inputs };
+    for (const k of spec.secrets) if (masked[k] !== undefined && masked[k] !== null) masked[k] = "[secret]";
+    return { inputs: masked, failures: redactSecrets(failures, spec.secrets, inputs) };
+  }
+
+  async function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
+    const inputs: Props = { ...news };
+    const managed = olds !== undefined && Object.keys(olds).length > 0;
+    // `import` applies once: a resource already in the state is managed, so a replacement creates anew.
+    if (managed) delete inputs[HIDDEN.import];
+    if (spec.autoName && inputs[spec.autoName] === undefined) {
+      const wasAutoNamed = olds?.[HIDDEN.autoName] !== undefined || olds?.[HIDDEN.name] !== undefined;
+      const previous = wasAutoNamed ? olds?.[spec.autoName] : undefined;
+      const suggested = inputs[HIDDEN.autoName];
+      const logical = inputs[HIDDEN.name];
+      if (typeof previous === "string") inputs[spec.autoName] = previous;
+      else if (typeof suggested === "string") inputs[spec.autoName] = suggested;
+      else if (typeof logical === "string") inputs[spec.autoName] = autoName(logical);
+    }
+    const shown = visible(inputs);
+    const unknown = new Set(Object.keys(shown).filter((k) => containsUnknown(shown[k])));
+    const failures: Failure[] = [
+      ...Object.keys(shown)
+        .filter((k) => !createKeys.includes(k) && !pathKeys.includes(k))
+        .map((k) => ({ property: k, reason: `is not a ${spec.typeName} input` })),
+      ...issuesOf(spec.create.safeParse(pick(shown, createKeys))),
+      ...(spec.pathInputs ? issuesOf(spec.pathInputs.safeParse(pick(shown, pathKeys))) : []),
+    ].filter((f) => !unknown.has(f.property.split(/[.[]/)[0] as string));
+    const moved = spec.transition && managed ? spec.transition(olds, inputs) : undefined;
+    if (moved) failures.push(moved);
+    if (failures.length > 0) return failed(inputs, failures);
+    // Values only known at apply stay as they are; known ones get zod's normal form (e.g. defaults).
+    const parsed = unknown.size > 0 ? {} : (spec.create.parse(pick(shown, createKeys)) as Props);
+    const checked = normalize(spec.kind, { ...spec.defaults, ...shown, ...parsed });
+    if (spec.defaultWorkspace && checked.workspaceId === undefined) {
+      const workspace = await defaultWorkspace(inputs, olds);
+      if (typeof workspace !== "string") return failed(inputs, [workspace]);
+      checked.workspaceId = workspace;
+    }
+    return { inputs: { ...checked, ...hidden(inputs) } };
+  }
+
+  /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
+  async function diff(_id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
+    const was = normalize(spec.kind, olds);
+    const now = normalize(spec.kind, news);
+    const changed = Object.keys(visible(news)).filter((k) => !same(now[k], was[k]));
+    const replaces = changed.filter((k) => spec.replaceOn.includes(k) || !updatable.has(k));
+    const unique = spec.unique;
+    const unchanged = (k: string) => !changed.includes(k);
+    // A replacement that keeps a unique value (an auto-name is kept, or drawn the same) must delete first.
+    const deleteBeforeReplace =
+      replaces.length > 0 && unique !== undefined && unchanged(unique.field) && unique.within.every(unchanged);
+    return {
+      changes: changed.length > 0,
+      ...(replaces.length > 0 ? { replaces } : {}),
+      ...(deleteBeforeReplace ? { deleteBeforeReplace } : {}),
+    };
+  }
+
+  /** The create protocol (create.ts: no duplicate, no wrong adoption, crash-safe), or adopts with `__import`. */
+  async function create(inputs: Props): Promise<dynamic.CreateResult> {
+    const importId = inputs[HIDDEN.import];
+    if (typeof importId === "string" && importId !== "") return adopt(importId, inputs);
+    const ready = await createObject({
+      spec,
+      client: client(inputs),
+      collection: expandPath(spec.collection, pick(inputs, params) as Record<string, string>),
+      body: body(inputs),
+      inputs,
+      normalize: (obj) => normalize(spec.kind, obj),
+      pulumiId: (obj) => pulumiId(obj, inputs),
+      outputs: (obj) => outputs(obj, inputs),
+      settle: (obj) => waitReady(obj, inputs),
+      initError: (message, id, properties, reasons) => new ResourceInitError(message, id, properties, reasons),
+    });
+    return { id: pulumiId(ready, inputs), outs: outputs(ready, inputs) };
+  }
+
+  /**
+   * One GET; a 404 answers an empty id, which tells the engine the resource is gone — once the token
+   * is known to see the resource's workspace. Returns inputs too (observed fields live, kept ones as
+   * last applied), so ignoreChanges, the preview diff and transition rules see what is there.
+   */
+  async function read(id: string, props: Props = {}): Promise<dynamic.ReadResult> {
+    const found = (await client(props).find(itemPath(id), spec.model)) as Props | undefined;
+    if (found) {
+      const outs = outputs(found, props, props);
+      return { id, props: outs, inputs: inputsOf(outs) };
+    }
+    return (await confirmGone(id, props)) ? { id: "", props: {} } : { id, props };
+  }
+
+  /** PATCHes only the changed updatable fields (or none), then waits for readiness if the kind has one. */
+  async function update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
+    const was = normalize(spec.kind, olds);
+    const now = normalize(spec.kind, news);
+    const patch = pick(
+      news,
+      [...updatable].filter((k) => news[k] !== undefined && !same(now[k], was[k])),
+    );
+    const path = itemPath(id);
+    let answer: Props | undefined;
+    try {
+      answer = (
+        Object.keys(patch).length > 0
+          ? await client(news).patch(path, patch, spec.model.optional())
+          : await client(news).get(path, spec.model)
+      ) as Props | undefined;
+    } catch (error) {
+      if (error instanceof FutrouApiError && error.status === 404) {
+        throw new Error(
+          `futrou:${spec.typeName} "${id}" no longer exists (404): it was deleted outside Pulumi. Run ` +
+            "`pulumi refresh` to drop it from the state; the next `pulumi up` then creates it anew.",
+        );
+      }
+      throw error;
+    }
+    // An answer without a body (or without every field) leaves the rest as applied and as it was.
+    const updated = { ...answer, id: answer?.id ?? locate(id).apiId };
+    const ready = await waitReady(updated, news, "update");
+    return { outs: outputs(ready, news, olds) };
+  }
+
+  /** DELETE; already gone (404) counts as done. */
+  async function remove(id: string, props: Props = {}): Promise<void> {
+    const limit = customTimeout(props, "delete");
+    const deleting = client(props).delete(itemPath(id));
+    if (limit === undefined) {
+      await deleting;
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `futrou:${spec.typeName} "${id}": delete did not finish within ${limit / 1000} s (customTimeouts.delete)`,
+            ),
+          ),
+        limit,
+      );
+    });
+    try {
+      await Promise.race([deleting, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
     /** Once per process, before any other call: the stack config (`futrou:*`). */
     async configure(req: dynamic.ConfigureRequest): Promise<void> {
@@ -378,152 +534,5 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     delete: (id: string, props?: Props) => reportedOnce(() => remove(id, props)),
     create,
     update,
-  };
-
-  async function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
-      const inputs: Props = { ...news };
-      const managed = olds !== undefined && Object.keys(olds).length > 0;
-      // `import` applies once: a resource already in the state is managed, so a replacement creates anew.
-      if (managed) delete inputs[HIDDEN.import];
-      if (spec.autoName && inputs[spec.autoName] === undefined) {
-        const wasAutoNamed = olds?.[HIDDEN.autoName] !== undefined || olds?.[HIDDEN.name] !== undefined;
-        const previous = wasAutoNamed ? olds?.[spec.autoName] : undefined;
-        const suggested = inputs[HIDDEN.autoName];
-        const logical = inputs[HIDDEN.name];
-        if (typeof previous === "string") inputs[spec.autoName] = previous;
-        else if (typeof suggested === "string") inputs[spec.autoName] = suggested;
-        else if (typeof logical === "string") inputs[spec.autoName] = autoName(logical);
-      }
-      const shown = visible(inputs);
-      const unknown = new Set(Object.keys(shown).filter((k) => containsUnknown(shown[k])));
-      const failures: Failure[] = [
-        ...Object.keys(shown)
-          .filter((k) => !createKeys.includes(k) && !pathKeys.includes(k))
-          .map((k) => ({ property: k, reason: `is not a ${spec.typeName} input` })),
-        ...issuesOf(spec.create.safeParse(pick(shown, createKeys))),
-        ...(spec.pathInputs ? issuesOf(spec.pathInputs.safeParse(pick(shown, pathKeys))) : []),
-      ].filter((f) => !unknown.has(f.property.split(/[.[]/)[0] as string));
-      const moved = spec.transition && managed ? spec.transition(olds, inputs) : undefined;
-      if (moved) failures.push(moved);
-      if (failures.length > 0) return { inputs, failures: redactSecrets(failures, spec.secrets, inputs) };
-      // Values only known at apply stay as they are; known ones get zod's normal form (e.g. defaults).
-      const parsed = unknown.size > 0 ? {} : (spec.create.parse(pick(shown, createKeys)) as Props);
-      const checked = normalize(spec.kind, { ...spec.defaults, ...shown, ...parsed });
-      if (spec.defaultWorkspace && checked.workspaceId === undefined) {
-        const workspace = await defaultWorkspace(inputs, olds);
-        if (typeof workspace !== "string") return { inputs, failures: [workspace] };
-        checked.workspaceId = workspace;
-      }
-      return { inputs: { ...checked, ...hidden(inputs) } };
-    },
-
-    /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
-    async diff(_id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
-      const was = normalize(spec.kind, olds);
-      const now = normalize(spec.kind, news);
-      const changed = Object.keys(visible(news)).filter((k) => !same(now[k], was[k]));
-      const replaces = changed.filter((k) => spec.replaceOn.includes(k) || !updatable.has(k));
-      const unique = spec.unique;
-      const unchanged = (k: string) => !changed.includes(k);
-      // A replacement that keeps a unique value (an auto-name is kept, or drawn the same) must delete first.
-      const deleteBeforeReplace =
-        replaces.length > 0 && unique !== undefined && unchanged(unique.field) && unique.within.every(unchanged);
-      return {
-        changes: changed.length > 0,
-        ...(replaces.length > 0 ? { replaces } : {}),
-        ...(deleteBeforeReplace ? { deleteBeforeReplace } : {}),
-      };
-    },
-
-    /** The create protocol (create.ts: no duplicate, no wrong adoption, crash-safe), or adopts with `__import`. */
-    async create(inputs: Props): Promise<dynamic.CreateResult> {
-      const importId = inputs[HIDDEN.import];
-      if (typeof importId === "string" && importId !== "") return adopt(importId, inputs);
-      const ready = await createObject({
-        spec,
-        client: client(inputs),
-        collection: expandPath(spec.collection, pick(inputs, params) as Record<string, string>),
-        body: body(inputs),
-        inputs,
-        normalize: (obj) => normalize(spec.kind, obj),
-        pulumiId: (obj) => pulumiId(obj, inputs),
-        outputs: (obj) => outputs(obj, inputs),
-        settle: (obj) => waitReady(obj, inputs),
-        initError: (message, id, properties, reasons) => new ResourceInitError(message, id, properties, reasons),
-      });
-      return { id: pulumiId(ready, inputs), outs: outputs(ready, inputs) };
-    },
-
-    /**
-     * One GET; a 404 answers an empty id, which tells the engine the resource is gone — once the token
-     * is known to see the resource's workspace. Returns inputs too (observed fields live, kept ones as
-     * last applied), so ignoreChanges, the preview diff and transition rules see what is there.
-     */
-    async read(id: string, props: Props = {}): Promise<dynamic.ReadResult> {
-      const found = (await client(props).find(itemPath(id), spec.model)) as Props | undefined;
-      if (found) {
-        const outs = outputs(found, props, props);
-        return { id, props: outs, inputs: inputsOf(outs) };
-      }
-      return (await confirmGone(id, props)) ? { id: "", props: {} } : { id, props };
-    },
-
-    /** PATCHes only the changed updatable fields (or none), then waits for readiness if the kind has one. */
-    async update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
-      const was = normalize(spec.kind, olds);
-      const now = normalize(spec.kind, news);
-      const patch = pick(
-        news,
-        [...updatable].filter((k) => news[k] !== undefined && !same(now[k], was[k])),
-      );
-      const path = itemPath(id);
-      let answer: Props | undefined;
-      try {
-        answer = (
-          Object.keys(patch).length > 0
-            ? await client(news).patch(path, patch, spec.model.optional())
-            : await client(news).get(path, spec.model)
-        ) as Props | undefined;
-      } catch (error) {
-        if (error instanceof FutrouApiError && error.status === 404) {
-          throw new Error(
-            `futrou:${spec.typeName} "${id}" no longer exists (404): it was deleted outside Pulumi. Run ` +
-              "`pulumi refresh` to drop it from the state; the next `pulumi up` then creates it anew.",
-          );
-        }
-        throw error;
-      }
-      // An answer without a body (or without every field) leaves the rest as applied and as it was.
-      const updated = { ...answer, id: answer?.id ?? locate(id).apiId };
-      const ready = await waitReady(updated, news, "update");
-      return { outs: outputs(ready, news, olds) };
-    },
-
-    /** DELETE; already gone (404) counts as done. */
-    async delete(id: string, props: Props = {}): Promise<void> {
-      const limit = customTimeout(props, "delete");
-      const deleting = client(props).delete(itemPath(id));
-      if (limit === undefined) {
-        await deleting;
-        return;
-      }
-      let timer: NodeJS.Timeout | undefined;
-      const expired = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new Error(
-                `futrou:${spec.typeName} "${id}": delete did not finish within ${limit / 1000} s (customTimeouts.delete)`,
-              ),
-            ),
-          limit,
-        );
-      });
-      try {
-        await Promise.race([deleting, expired]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
   };
 }

@@ -239,3 +239,38 @@ describe("an ambiguous POST", () => {
     }
   });
 });
+
+describe("secrets in check failures", () => {
+  test("a failing secret input is neither echoed in a reason nor handed back for the engine to print", async () => {
+    const secret = "hunter2-very-secret-value";
+    const variable = makeProvider(specFor("variable"));
+    const result = await variable.check!({}, { key: "bad key", value: secret, workspaceId: "w1", serverletId: "s1" });
+    expect(result.failures?.map((f) => f.property).sort()).toEqual(["key", "serverletId"]);
+    expect(JSON.stringify(result)).not.toContain(secret);
+    expect((result.inputs as Props).value).toBe("[secret]");
+
+    const wrongType = await variable.check!({}, { key: "K", value: 424242, workspaceId: "w1" });
+    expect(wrongType.failures?.[0]?.property).toBe("value");
+    expect(JSON.stringify(wrongType)).not.toContain("424242");
+
+    // A rule that quotes an input cannot quote a secret one either.
+    const cron = makeProvider(specFor("cron"));
+    const quoted = await cron.check!(
+      {},
+      { name: "c", schedule: `${secret} * * * *`, body: secret, workspaceId: "w1", url: "https://x.example.com" },
+    );
+    expect(quoted.failures?.[0]).toMatchObject({ property: "schedule", reason: expect.stringContaining("[secret]") });
+    expect(JSON.stringify(quoted)).not.toContain(secret);
+  });
+});
+
+describe("objects deleted outside Pulumi", () => {
+  test("an update that finds the object gone says to refresh, instead of a bare 404", async () => {
+    const p = provider("project");
+    const state = await p.create("gone", { displayName: "Here" });
+    await api.delete(`/projects/${state.id}`);
+    await expect(p.up(state, "gone", { displayName: "Changed" })).rejects.toThrow(
+      /no longer exists \(404\): it was deleted outside Pulumi\. Run `pulumi refresh`/,
+    );
+  });
+});
