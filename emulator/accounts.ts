@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Workspace } from "../provider/api/models";
 import { invalid, unauthorized } from "./errors";
 import { DEFAULT_LIMIT } from "./seed";
-import type { Obj, Store, TokenRecord, UserRecord } from "./store";
+import { type Obj, own, type Store, type TokenRecord, type UserRecord } from "./store";
 
 /** The workspace quota fields (`projectsLimit`, …), read off the model so they cannot drift. */
 export const LIMIT_FIELDS = Object.keys(Workspace.shape).filter((k) => k.endsWith("Limit"));
@@ -49,7 +49,7 @@ export class Accounts {
 
   /** A new token `<apiTokenId>-<secret>` for the workspace's first user. */
   issueToken(workspaceId: string, opts: { expiresAt?: string; userId?: string } = {}): string {
-    if (!this.store.data.workspaces[workspaceId]) throw new Error(`no workspace ${workspaceId}`);
+    if (!own(this.store.data.workspaces, workspaceId)) throw new Error(`no workspace ${workspaceId}`);
     if (opts.expiresAt !== undefined && Number.isNaN(Date.parse(opts.expiresAt))) {
       throw new Error(`expiresAt is not a date-time: ${opts.expiresAt}`);
     }
@@ -70,19 +70,24 @@ export class Accounts {
 
   /** Revoked tokens are kept so the 401 can say "revoked" rather than "invalid". */
   revokeToken(token: string): void {
-    const record = this.store.data.tokens[token];
+    const record = own(this.store.data.tokens, token);
     if (!record) throw new Error("no such token");
     record.revoked = true;
-    this.store.changed();
+    this.store.changed(["tokens", token]);
   }
 
-  /** Resolves `Authorization: Bearer <token>`; the 401 message says what is wrong, never the token. */
+  /**
+   * Resolves `Authorization: Bearer <token>`; the 401 message says what is wrong, never the token. The
+   * lookup is by the whole token (own entries only: `constructor` or `__proto__` are just invalid), so
+   * "revoked"/"expired" are told only to someone holding the full secret, and a known token id with a
+   * wrong secret reads exactly like an unknown token.
+   */
   authenticate(header: string | undefined): Principal {
     if (!header) throw unauthorized("missing bearer token (send Authorization: Bearer <API_TOKEN>)");
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match?.[1]) throw unauthorized("missing bearer token (the Authorization header is not 'Bearer <API_TOKEN>')");
-    const record = this.store.data.tokens[match[1]];
-    if (!record) throw unauthorized("invalid token");
+    const record = own(this.store.data.tokens, match[1]);
+    if (!record || !own(this.store.data.workspaces, record.workspaceId)) throw unauthorized("invalid token");
     if (record.revoked) throw unauthorized("token revoked");
     if (record.expiresAt !== null && Date.parse(record.expiresAt) <= Date.now()) throw unauthorized("token expired");
     return { workspaceId: record.workspaceId, userId: record.userId, tokenId: record.id };

@@ -5,7 +5,7 @@ import { ENV_TOKEN, ENV_URL } from "../provider/api/contract";
 import { FaultPatch } from "./faults";
 import { startEmulator } from "./index";
 
-const USAGE = `Usage: futrou-emulator [--port N] [--data file.json] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N] [--quiet]`;
+const USAGE = `Usage: futrou-emulator [--port N] [--data file.json [--compact-after-bytes N]] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N] [--quiet]`;
 
 function integer(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: "string" },
       data: { type: "string" },
+      "compact-after-bytes": { type: "string" },
       "rate-limit": { type: "string" },
       "deploy-delay-ms": { type: "string" },
       faults: { type: "string" },
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulator({
     port: integer("port", values.port),
     dataFile: values.data,
+    compactAfterBytes: integer("compact-after-bytes", values["compact-after-bytes"]),
     rateLimitPerSecond: integer("rate-limit", values["rate-limit"]),
     deployDelayMs: integer("deploy-delay-ms", values["deploy-delay-ms"]),
     faults: values.faults ? FaultPatch.parse(JSON.parse(values.faults)) : undefined,

@@ -17,6 +17,13 @@ export const FaultConfigSchema = z.strictObject({
   dropRate: share,
   /** Share of successful POST creates that commit the write, then destroy the connection without answering. */
   commitThenDropRate: share,
+  /**
+   * Share of successful POST creates that commit the write, then answer only after `lateAnswerMs`:
+   * longer than a client's timeout, it exercises the client's "timed out, but was it done?" path.
+   */
+  commitThenLateRate: share,
+  /** How late those answers come (default 35 s, past the client's 30 s default timeout). */
+  lateAnswerMs: z.number().int().min(0).max(600_000),
 });
 export type FaultConfig = z.infer<typeof FaultConfigSchema>;
 export const FaultPatch = FaultConfigSchema.partial();
@@ -28,6 +35,8 @@ export const NO_FAULTS: FaultConfig = {
   latencyMs: 0,
   dropRate: 0,
   commitThenDropRate: 0,
+  commitThenLateRate: 0,
+  lateAnswerMs: 35_000,
 };
 
 export const ENV_FAULTS = "FUTROU_EMULATOR_FAULTS";
@@ -76,7 +85,7 @@ export class Faults {
     return this.current;
   }
   /** True with probability `share`; never consumes randomness when the switch is off. */
-  hit(name: Exclude<keyof FaultConfig, "latencyMs">): boolean {
+  hit(name: Exclude<keyof FaultConfig, "latencyMs" | "lateAnswerMs">): boolean {
     const p = this.config[name];
     return p > 0 && this.random() < p;
   }

@@ -10,7 +10,7 @@ import { adminRoutes } from "./admin";
 import { type FaultConfig, Faults, faultsFromEnv, seededRandom } from "./faults";
 import { type Env, resumePending, Timers } from "./lifecycle";
 import { openapiDocument } from "./openapi";
-import { FilePersistence, loadData } from "./persist";
+import { Journal, loadState } from "./persist";
 import { RateLimiter } from "./ratelimit";
 import { Resources } from "./resources";
 import { apiRoutes } from "./routes";
@@ -35,10 +35,13 @@ export interface EmulatorOptions {
   /** How long serverlets stay `deploying` and proxies `pending` before they settle (default 1500 ms). */
   deployDelayMs?: number;
   /**
-   * JSON file to persist state to (workspaces, tokens, every object). Loaded at start when it exists;
-   * written atomically (temp file + rename) shortly after each change and on close.
+   * JSON file to persist state to (workspaces, tokens, every object), with a write-ahead log beside it
+   * (`<file>.wal`). Loaded at start when it exists. Every change is in the log, fsynced, before it is
+   * answered: a 2xx survives a crash. If the file cannot be written, the change is undone and answered 503.
    */
   dataFile?: string;
+  /** With `dataFile`: log size after which it is folded into the snapshot (default 8 MiB). */
+  compactAfterBytes?: number;
   /** Fault injection, off by default. Env `FUTROU_EMULATOR_FAULTS` (JSON) is read first; these win. */
   faults?: Partial<FaultConfig>;
   /** Seed for the fault dice, so a faulty run is reproducible (default: random). */
@@ -81,21 +84,28 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   if (opts.host !== undefined && !LOCAL_HOSTS.has(opts.host)) {
     throw new Error(`the emulator listens on 127.0.0.1 only (got host ${opts.host})`);
   }
-  const loaded = opts.dataFile ? loadData(opts.dataFile) : undefined;
-  let persistence: FilePersistence | undefined;
-  const store = new Store(loaded ?? freshData(), () => persistence?.schedule());
+  const warn = (message: string) => {
+    if (!opts.quiet) process.stderr.write(`${message}\n`);
+  };
+  const loaded = opts.dataFile ? loadState(opts.dataFile, warn) : undefined;
+  let journal: Journal | undefined;
+  const store = new Store(loaded?.data ?? freshData(), () => journal?.schedule(), opts.dataFile !== undefined);
   const accounts = new Accounts(store);
   if (!loaded) {
     const { workspaceId, token } = accounts.createWorkspace({ name: "default" }, DEMO_USER);
     store.data.defaultWorkspaceId = workspaceId;
     store.data.defaultToken = token;
   }
-  if (opts.dataFile) {
-    persistence = new FilePersistence(opts.dataFile, () => store.data);
-    persistence.flush();
-  }
-
   const env: Env = { store, timers: new Timers(), deployDelayMs: opts.deployDelayMs ?? 1500 };
+  if (opts.dataFile) {
+    journal = await Journal.open(opts.dataFile, store, loaded?.generation ?? 0, {
+      compactAfterBytes: opts.compactAfterBytes,
+      // A failed write undid state changes in flight: start them again.
+      onRollback: () => resumePending(env),
+      warn,
+    });
+  }
+  const closed = new AbortController();
   resumePending(env);
   const faults = new Faults(
     { ...faultsFromEnv(), ...opts.faults },
@@ -139,9 +149,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       limiter: new RateLimiter(opts.rateLimitPerSecond ?? 100),
       stats,
       retryAfterSeconds: opts.retryAfterSeconds ?? 1,
-      warn: (message) => {
-        if (!opts.quiet) process.stderr.write(`${message}\n`);
-      },
+      durable: () => journal?.commit() ?? Promise.resolve(),
+      signal: closed.signal,
+      warn,
     }),
   );
   await new Promise<void>((resolve, reject) => {
@@ -161,10 +171,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         env.timers.clear();
+        closed.abort();
         server.close(() => resolve());
         server.closeAllConnections();
-        persistence?.flush();
-      });
+      }).then(() => journal?.close());
       return closing;
     },
     ...helpers,

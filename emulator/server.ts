@@ -1,14 +1,19 @@
 /**
- * The HTTP pipeline. For /v2: count the request, apply faults (drop, latency, injected 429/503/500),
- * rate-limit per token, authenticate, dispatch to the route table, maybe drop after committing a create.
- * /_emulator admin routes skip faults, rate limiting, auth and stats.
+ * The HTTP pipeline. Every request: the Host must name this emulator and a browser's Origin must be its
+ * own (no DNS rebinding, no cross-site pages); the request target must be a plain path (no dot segments,
+ * encoded or not), routed exactly as sent. For /v2: count the request, apply faults (drop, latency,
+ * injected 429/503/500), authenticate, rate-limit per token (per address without a valid token),
+ * dispatch to the route table, wait until the change is durable, maybe drop or delay the answer of a
+ * committed create. /_emulator admin routes skip faults, rate limiting, auth and stats.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { ERROR_CODES } from "../provider/api/contract";
-import type { Accounts } from "./accounts";
+import type { Accounts, Principal } from "./accounts";
 import { ApiError, errorBody, fieldError, fromZod, invalid, newRequestId, notFound, withRetryAfter } from "./errors";
 import type { Faults } from "./faults";
+import { PersistenceError } from "./persist";
 import type { RateLimiter } from "./ratelimit";
 import { ANONYMOUS, matchRoute, type Reply, type Route } from "./router";
 import type { Stats } from "./stats";
@@ -25,6 +30,10 @@ export interface Pipeline {
   limiter: RateLimiter;
   stats: Stats;
   retryAfterSeconds: number;
+  /** Resolves once every change made so far is durable (at once without a data file). */
+  durable: () => Promise<void>;
+  /** Aborted on close: cuts short injected delays so closing never waits for them. */
+  signal: AbortSignal;
   /** Called with unexpected errors (emulator bugs), unless quiet. */
   warn: (message: string) => void;
 }
@@ -41,43 +50,57 @@ export function requestHandler(p: Pipeline) {
 async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const requestId = newRequestId();
   const clientIp = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
-  const url = new URL(req.url ?? "/", "http://emulator.local");
   const method = req.method ?? "GET";
   const send = (reply: Reply) => write(res, reply, requestId);
   const fail = (error: unknown) => send(toReply(p, error, requestId, clientIp));
 
-  if (url.pathname === ADMIN_PREFIX || url.pathname.startsWith(`${ADMIN_PREFIX}/`)) {
+  let target: Target;
+  try {
+    refuseForeign(req);
+    target = parseTarget(req.url ?? "/");
+  } catch (error) {
+    fail(error);
+    return;
+  }
+  const { path: rawPath, query } = target;
+
+  if (rawPath === ADMIN_PREFIX || rawPath.startsWith(`${ADMIN_PREFIX}/`)) {
+    let reply: Reply;
     try {
       const body = await readBody(req);
-      const match = matchRoute(p.admin, method, url.pathname.slice(ADMIN_PREFIX.length));
-      if (!match || !("route" in match)) throw notFound(`admin route ${method} ${url.pathname}`);
-      send(match.route.handle({ principal: ANONYMOUS, params: match.params, query: url.searchParams, body: body() }));
+      const match = matchRoute(p.admin, method, rawPath.slice(ADMIN_PREFIX.length));
+      if (!match || !("route" in match)) throw notFound(`admin route ${method} ${rawPath}`);
+      reply = match.route.handle({ principal: ANONYMOUS, params: match.params, query, body: body() });
     } catch (error) {
       // Admin helpers throw plain Errors for bad input: that is the caller's mistake, a 400.
-      if (error instanceof ApiError) fail(error);
-      else if (error instanceof z.ZodError) fail(fromZod(error));
-      else fail(invalid(null, error instanceof Error ? error.message : String(error)));
+      if (error instanceof ApiError) reply = toReply(p, error, requestId, clientIp);
+      else if (error instanceof z.ZodError) reply = toReply(p, fromZod(error), requestId, clientIp);
+      else
+        reply = toReply(p, invalid(null, error instanceof Error ? error.message : String(error)), requestId, clientIp);
     }
+    send(await afterDurable(p, reply, requestId, clientIp));
     return;
   }
 
-  if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) {
-    fail(notFound(`${url.pathname} (the API lives under ${API_PREFIX})`));
+  if (rawPath !== API_PREFIX && !rawPath.startsWith(`${API_PREFIX}/`)) {
+    fail(notFound(`${rawPath} (the API lives under ${API_PREFIX})`));
     return;
   }
-  const path = url.pathname.slice(API_PREFIX.length) || "/";
+  const path = rawPath.slice(API_PREFIX.length) || "/";
   const match = matchRoute(p.api, method, path);
   p.stats.request(method, match && "route" in match ? match.route.pattern : "(no route)");
   const count = (status: number | "dropped") => p.stats.status(status);
-
-  if (p.faults.hit("dropRate")) {
+  const drop = () => {
     count("dropped");
     req.socket.destroy();
-    return;
-  }
-  const latency = p.faults.current.latencyMs;
-  if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+  };
 
+  if (p.faults.hit("dropRate")) return drop();
+  const latency = p.faults.current.latencyMs;
+  if (latency > 0 && !(await pause(latency, p.signal))) return drop();
+
+  let reply: Reply;
+  let committedCreate = false;
   try {
     const body = await readBody(req);
     if (p.faults.hit("rate429")) throw withRetryAfter(429, p.retryAfterSeconds, "Too many requests (injected fault)");
@@ -87,9 +110,12 @@ async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): P
         fieldError(ERROR_CODES.internal, null, "injected fault"),
       ]);
     }
-    const limitKey = req.headers.authorization ?? `ip:${clientIp}`;
-    if (!p.limiter.allow(limitKey)) {
-      throw withRetryAfter(429, p.retryAfterSeconds, "Too many requests: rate limit exceeded for this token");
+    // The budget belongs to the token (its record's id, however the header is spelled); a request
+    // without a valid token spends its address's budget, so bogus headers cannot mint fresh budgets.
+    const who = identify(p.accounts, req.headers.authorization);
+    if (!p.limiter.allow("principal" in who ? `token:${who.principal.tokenId}` : `address:${clientIp}`)) {
+      const whose = "principal" in who ? "this token" : "this client address";
+      throw withRetryAfter(429, p.retryAfterSeconds, `Too many requests: rate limit exceeded for ${whose}`);
     }
     if (!match) throw notFound(`${method} ${path}: no such endpoint`);
     if (!("route" in match)) {
@@ -101,20 +127,108 @@ async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): P
       );
     }
     const { route, params } = match;
-    const principal = route.public ? ANONYMOUS : p.accounts.authenticate(req.headers.authorization);
-    const reply = route.handle({ principal, params, query: url.searchParams, body: body() });
-    if (route.creates && reply.status < 300 && p.faults.hit("commitThenDropRate")) {
-      count("dropped");
-      req.socket.destroy();
-      return;
+    let principal = ANONYMOUS;
+    if (!route.public) {
+      if ("error" in who) throw who.error;
+      principal = who.principal;
     }
-    count(reply.status);
-    send(reply);
+    reply = route.handle({ principal, params, query, body: body() });
+    committedCreate = route.creates === true && reply.status < 300;
   } catch (error) {
-    const reply = toReply(p, error, requestId, clientIp);
-    count(reply.status);
-    send(reply);
+    reply = toReply(p, error, requestId, clientIp);
   }
+  reply = await afterDurable(p, reply, requestId, clientIp);
+  if (committedCreate && reply.status < 300) {
+    if (p.faults.hit("commitThenDropRate")) return drop();
+    if (p.faults.hit("commitThenLateRate") && !(await pause(p.faults.current.lateAnswerMs, p.signal))) return drop();
+  }
+  count(reply.status);
+  send(reply);
+}
+
+/** Waits until what the request changed (or could have seen) is on disk; if that failed, the answer is a 503. */
+async function afterDurable(p: Pipeline, reply: Reply, requestId: string, clientIp: string): Promise<Reply> {
+  try {
+    await p.durable();
+    return reply;
+  } catch (error) {
+    return toReply(p, error, requestId, clientIp);
+  }
+}
+
+/** Resolves true after `ms`, false when the emulator closes first. */
+async function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  try {
+    await sleep(ms, undefined, { signal });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function identify(accounts: Accounts, header: string | undefined): { principal: Principal } | { error: unknown } {
+  try {
+    return { principal: accounts.authenticate(header) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * Only clients that reached this emulator by its own name get in: the Host must be 127.0.0.1, localhost
+ * or [::1] with the listening port (a DNS-rebound name is refused), and a browser request must come
+ * from the emulator's own origin (Node's clients send neither Origin nor Sec-Fetch-Site).
+ */
+function refuseForeign(req: IncomingMessage): void {
+  const port = req.socket.localPort;
+  const names = ["127.0.0.1", "localhost", "[::1]"];
+  const hosts = names.flatMap((name) => (port === 80 ? [name, `${name}:80`] : [`${name}:${port}`]));
+  const host = (req.headers.host ?? "").toLowerCase();
+  if (!hosts.includes(host)) {
+    throw refused(`the Host header must name this emulator (127.0.0.1:${port} or localhost:${port})`);
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !hosts.some((h) => origin.toLowerCase() === `http://${h}`)) {
+    throw refused("cross-origin requests are not accepted");
+  }
+  const site = req.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") {
+    throw refused("cross-site requests are not accepted");
+  }
+}
+
+const refused = (message: string) =>
+  new ApiError(403, `Access denied: ${message}`, [fieldError(ERROR_CODES.forbidden, null, message)]);
+
+interface Target {
+  path: string;
+  query: URLSearchParams;
+}
+
+/**
+ * The request target exactly as sent, refused unless it is a plain absolute path: no `.`/`..`
+ * segments (also as `%2e`), no empty segments (`//`), no backslashes, valid percent-encoding. Routing
+ * uses this path, never a normalized one, so `/v2/../_emulator/...` cannot reach the admin routes.
+ */
+export function parseTarget(raw: string): Target {
+  const cut = raw.indexOf("?");
+  const path = cut < 0 ? raw : raw.slice(0, cut);
+  const query = new URLSearchParams(cut < 0 ? "" : raw.slice(cut + 1));
+  const bad = (why: string) => invalid(null, `request path is not accepted: ${why}`);
+  if (!path.startsWith("/")) throw bad("it must start with /");
+  const segments = path.slice(1).split("/");
+  for (const [i, segment] of segments.entries()) {
+    if (segment === "" && i < segments.length - 1) throw bad("empty segment (//)");
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      throw bad("malformed percent-encoding");
+    }
+    if (decoded === "." || decoded === "..") throw bad("dot segments");
+    if (decoded.includes("\\") || decoded.includes("\0")) throw bad("backslash or NUL");
+  }
+  return { path, query };
 }
 
 /** Reads the whole body; returns a parser so bad JSON is reported only once auth has passed. */
@@ -140,6 +254,7 @@ async function readBody(req: IncomingMessage): Promise<() => unknown> {
 function toReply(p: Pipeline, error: unknown, requestId: string, clientIp: string): Reply {
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
+  else if (error instanceof PersistenceError) apiError = withRetryAfter(503, p.retryAfterSeconds, error.message);
   else {
     p.warn(`futrou-emulator: internal error [requestId ${requestId}]: ${error instanceof Error ? error.stack : error}`);
     apiError = new ApiError(500, "Internal emulator error", [

@@ -231,11 +231,19 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
   }
 
   /**
+   * What an API answer says, in normal form. `null` reads as "not said", like an absent field: the API
+   * leaves unset fields out (its types are all `omitempty`), and a `null` where the program holds a value
+   * is no evidence that the value changed.
+   */
+  const live = (answer: Props): Props =>
+    normalize(spec.kind, Object.fromEntries(Object.entries(answer).filter(([, v]) => v !== null)));
+
+  /**
    * Outputs as create, read and update return them: each field from the API's answer when it says it
    * (in normal form), else from what was just applied, else as it was. Unknown extra fields stay out.
    */
   function outputs(answer: Props, applied: Props, previous: Props = {}): Props {
-    const got = normalize(spec.kind, answer);
+    const got = live(answer);
     const outs: Props = {};
     for (const k of outputKeys) {
       const v = got[k] !== undefined ? got[k] : applied[k] !== undefined ? applied[k] : previous[k];
@@ -272,7 +280,7 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     let current = obj;
     let latest = obj;
     const path = itemPath(pulumiId(current, inputs));
-    const stateOf = (o: Props): unknown => normalize(spec.kind, o)[ready.field];
+    const stateOf = (o: Props): unknown => live(o)[ready.field];
     const label = () =>
       `futrou:${spec.typeName} "${String(current.name ?? inputs.name ?? current.id)}" (${current.id})`;
     for (;;) {
@@ -281,7 +289,7 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
       if (state === undefined || state === null) return current;
       if (ready.ready.includes(String(state)) || ready.settled.includes(String(state))) return current;
       if (ready.failed.includes(String(state)) || Date.now() >= deadline) {
-        const reason = normalize(spec.kind, current)[ready.reasonField];
+        const reason = live(current)[ready.reasonField];
         const why = ready.failed.includes(String(state))
           ? `${state}: ${reason ?? "no reason given"}`
           : `still ${state} after ${limitMs / 1000} s (${customTimeout(inputs, op) ? `customTimeouts.${op}` : "futrou:readyTimeoutSeconds"})`;
@@ -332,13 +340,13 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
   async function adopt(importId: string, inputs: Props): Promise<dynamic.CreateResult> {
     const found = (await client(inputs).find(itemPath(importId), spec.model)) as Props | undefined;
     if (!found) throw new Error(`futrou:${spec.typeName}: cannot import "${importId}": no such object (404)`);
-    const live = normalize(spec.kind, found);
+    const remote = live(found);
     // Only what the API says can be compared; kept fields are taken from the program.
-    const compared = Object.keys(visible(inputs)).filter((k) => live[k] !== undefined);
-    const differing = compared.filter((k) => !same(inputs[k], live[k]));
+    const compared = Object.keys(visible(inputs)).filter((k) => remote[k] !== undefined);
+    const differing = compared.filter((k) => !same(inputs[k], remote[k]));
     if (differing.length > 0) {
       const list = differing.map(
-        (k) => `${k} (program ${describe(spec, k, inputs[k])}, remote ${describe(spec, k, live[k])})`,
+        (k) => `${k} (program ${describe(spec, k, inputs[k])}, remote ${describe(spec, k, remote[k])})`,
       );
       throw new Error(
         `futrou:${spec.typeName}: import of "${importId}" refused, nothing was changed: the program differs from ` +
@@ -439,7 +447,7 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
       collection: expandPath(spec.collection, pick(inputs, params) as Record<string, string>),
       body: body(inputs),
       inputs,
-      normalize: (obj) => normalize(spec.kind, obj),
+      normalize: live,
       pulumiId: (obj) => pulumiId(obj, inputs),
       outputs: (obj) => outputs(obj, inputs),
       settle: (obj) => waitReady(obj, inputs),
@@ -481,8 +489,9 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     } catch (error) {
       if (error instanceof FutrouApiError && error.status === 404) {
         throw new Error(
-          `futrou:${spec.typeName} "${id}" no longer exists (404): it was deleted outside Pulumi. Run ` +
-            "`pulumi refresh` to drop it from the state; the next `pulumi up` then creates it anew.",
+          `futrou:${spec.typeName} "${id}" no longer exists: it was deleted outside Pulumi. Run ` +
+            "`pulumi refresh` to drop it from the state; the next `pulumi up` then creates it anew. " +
+            `(${error.message})`,
         );
       }
       throw error;

@@ -17,7 +17,9 @@ test("objects, tokens and pending deploys survive a restart", async () => {
   await first.emu.close();
 
   expect(existsSync(dataFile)).toBe(true);
-  expect(readdirSync(join(dir, "state"))).toEqual(["futrou.json"]); // no temp file left behind
+  // No temp file left behind; close folded the log into the snapshot.
+  expect(readdirSync(join(dir, "state")).sort()).toEqual(["futrou.json", "futrou.json.wal"]);
+  expect(readFileSync(`${dataFile}.wal`, "utf8")).toBe("");
   expect(() => JSON.parse(readFileSync(dataFile, "utf8"))).not.toThrow();
 
   const second = await start({ dataFile, deployDelayMs: 50 });
