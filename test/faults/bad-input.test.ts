@@ -62,15 +62,9 @@ const CASES: Case[] = [
     field: "name",
   },
   {
-    what: "MX without priority",
+    what: "MX priority above 65535",
     kind: "dnsRecord",
-    args: rec({ type: "MX", value: "mail.example.com" }),
-    field: "priority",
-  },
-  {
-    what: "SRV without priority",
-    kind: "dnsRecord",
-    args: rec({ type: "SRV", value: "5 5060 sip.example.com" }),
+    args: rec({ type: "MX", value: "mail.example.com", priority: 70000 }),
     field: "priority",
   },
   {
@@ -91,8 +85,8 @@ const CASES: Case[] = [
     args: rec({ type: "CAA", value: "letsencrypt.org" }),
     field: "value",
   },
-  { what: "TTL below 60", kind: "dnsRecord", args: rec({ ttl: 10 }), field: "ttl" },
-  { what: "TTL above a day", kind: "dnsRecord", args: rec({ ttl: 100000 }), field: "ttl" },
+  { what: "negative TTL", kind: "dnsRecord", args: rec({ ttl: -1 }), field: "ttl" },
+  { what: "TTL above 2^31-1", kind: "dnsRecord", args: rec({ ttl: 2 ** 31 }), field: "ttl" },
   { what: "unknown record type", kind: "dnsRecord", args: rec({ type: "SPF" }), field: "type" },
   // cron
   { what: "cron expression with 3 fields", kind: "cron", args: cron({ schedule: "* * *" }), field: "schedule" },
@@ -102,11 +96,11 @@ const CASES: Case[] = [
   // proxy
   { what: "port 0", kind: "proxy", args: proxy({ port: 0 }), field: "port" },
   { what: "unknown proxy type", kind: "proxy", args: proxy({ type: "sctp" }), field: "type" },
-  { what: "unknown strategy", kind: "proxy", args: proxy({ strategy: "fastest" }), field: "strategy" },
+  { what: "empty strategy", kind: "proxy", args: proxy({ strategy: "" }), field: "strategy" },
+  { what: "target with a bad port", kind: "proxy", args: proxy({ target: "web:99999" }), field: "target" },
   // volume
-  { what: "size 0", kind: "volume", args: { sizeGb: 0 }, field: "sizeGb" },
-  { what: "fractional size", kind: "volume", args: { sizeGb: 1.5 }, field: "sizeGb" },
-  { what: "unknown volume type", kind: "volume", args: { type: "nvme" }, field: "type" },
+  { what: "negative size", kind: "volume", args: { sizeGb: -1 }, field: "sizeGb" },
+  { what: "empty volume type", kind: "volume", args: { type: "" }, field: "type" },
   // serverlet
   {
     what: "min above max instances",
@@ -115,6 +109,15 @@ const CASES: Case[] = [
     field: "minInstances",
   },
   { what: "image with a space", kind: "serverlet", args: { image: "nginx latest" }, field: "image" },
+  { what: "cpu in cores, not millicores", kind: "serverlet", args: { image: "nginx", cpu: 0.5 }, field: "cpu" },
+  { what: "cpu above 32000 millicores", kind: "serverlet", args: { image: "nginx", cpu: 64000 }, field: "cpu" },
+  { what: "ram below 32 MiB", kind: "serverlet", args: { image: "nginx", ram: 16 }, field: "ram" },
+  {
+    what: "more than 1000 instances",
+    kind: "serverlet",
+    args: { image: "nginx", maxInstances: 1001 },
+    field: "maxInstances",
+  },
   { what: "port 0", kind: "serverlet", args: { image: "nginx", ports: [{ port: 0 }] }, field: "ports[0].port" },
 ];
 
