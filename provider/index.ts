@@ -3,6 +3,8 @@
  * (sdk/resource.ts): `require("pulumi-futrou/dist/provider").providerFor("serverlet")`. It loads only
  * the kit and the one spec asked for; settings come from `configure` at run time.
  */
+// First, before the kit loads undici: an old Node.js gets a message naming the version it needs.
+import "./nodeVersion";
 import type { dynamic } from "@pulumi/pulumi";
 import type { Kind } from "./api/contract";
 import { makeProvider } from "./kit";

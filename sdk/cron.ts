@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Cron as CronModel } from "../provider/api/models";
 import { cron } from "../provider/resources/cron";
-import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
+import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } from "./resource";
+import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 export interface CronArgs {
-  /** The job's name, at most 63 characters. Default: `<logical name>-<7 random characters>`. Updated in place. */
+  /** The job's name, at most 63 characters. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
   name?: pulumi.Input<string>;
   /** When to run: five cron fields (`*\/5 * * * *`) or a macro such as `@daily`. Updated in place. */
   schedule: pulumi.Input<string>;
@@ -39,16 +39,30 @@ export interface CronComputed extends Timestamps {
 }
 
 /** Outputs the runtime sets on the instance (merged with the class below). */
-export interface Cron extends OutputsOf<CronArgs, CronModel>, CronComputed {}
+export interface Cron extends OutputsOf<CronArgs>, CronComputed {}
 
 /** A scheduled job. Import with `{ import: "<cronId>" }`: the program must match the remote job. */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Cron extends pulumi.CustomResource {
+  /**
+   * An existing Cron by its id (`<cronId>`), read into the program without managing it: `refresh` reads it,
+   * `destroy` leaves it alone. `state` may give values the API never returns (kept fields).
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: StateOf<CronArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Cron {
+    return new Cron(name, state as CronArgs, { ...opts, id });
+  }
+
   constructor(name: string, args: CronArgs, opts?: pulumi.CustomResourceOptions) {
     try {
       super(...withoutDebugStacks(resourceArgs(cron, name, args, opts)));
     } finally {
       restoreDebugStacks();
     }
+    announceImport(this, cron, opts);
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { DnsRecord as DnsRecordModel } from "../provider/api/models";
 import { dnsRecord } from "../provider/resources/dnsRecord";
-import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
+import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } from "./resource";
+import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 export interface DnsRecordArgs {
   /** The zone (DnsZone id) the record lives in. Changing it replaces the record. */
@@ -25,16 +25,30 @@ export interface DnsRecordComputed extends Timestamps {
 }
 
 /** Outputs the runtime sets on the instance (merged with the class below). */
-export interface DnsRecord extends OutputsOf<DnsRecordArgs, DnsRecordModel>, DnsRecordComputed {}
+export interface DnsRecord extends OutputsOf<DnsRecordArgs>, DnsRecordComputed {}
 
 /** A record in a DNS zone. Import with `{ import: "<dnsId>/<recordId>" }`: the program must match the record. */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class DnsRecord extends pulumi.CustomResource {
+  /**
+   * An existing DnsRecord by its id (`<dnsId>/<recordId>`), read into the program without managing it: `refresh` reads it,
+   * `destroy` leaves it alone. `state` may give values the API never returns (kept fields).
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: StateOf<DnsRecordArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): DnsRecord {
+    return new DnsRecord(name, state as DnsRecordArgs, { ...opts, id });
+  }
+
   constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
     try {
       super(...withoutDebugStacks(resourceArgs(dnsRecord, name, args, opts)));
     } finally {
       restoreDebugStacks();
     }
+    announceImport(this, dnsRecord, opts);
   }
 }

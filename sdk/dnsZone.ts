@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { DnsZone as DnsZoneModel } from "../provider/api/models";
 import { dnsZone } from "../provider/resources/dnsZone";
-import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
+import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } from "./resource";
+import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 export interface DnsZoneArgs {
   /** The zone's domain, e.g. `example.com`. Changing it replaces the zone (and its records). */
@@ -17,16 +17,30 @@ export interface DnsZoneArgs {
 }
 
 /** Outputs the runtime sets on the instance (merged with the class below). */
-export interface DnsZone extends OutputsOf<DnsZoneArgs, DnsZoneModel>, Timestamps {}
+export interface DnsZone extends OutputsOf<DnsZoneArgs>, Timestamps {}
 
 /** A DNS zone. Import with `{ import: "<dnsId>" }`: the program must match the remote zone. */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class DnsZone extends pulumi.CustomResource {
+  /**
+   * An existing DnsZone by its id (`<dnsId>`), read into the program without managing it: `refresh` reads it,
+   * `destroy` leaves it alone. `state` may give values the API never returns (kept fields).
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: StateOf<DnsZoneArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): DnsZone {
+    return new DnsZone(name, state as DnsZoneArgs, { ...opts, id });
+  }
+
   constructor(name: string, args: DnsZoneArgs, opts?: pulumi.CustomResourceOptions) {
     try {
       super(...withoutDebugStacks(resourceArgs(dnsZone, name, args, opts)));
     } finally {
       restoreDebugStacks();
     }
+    announceImport(this, dnsZone, opts);
   }
 }

@@ -2,13 +2,17 @@
  * pulumi-futrou: Pulumi resources for the Futrou Cloud API v2.
  *
  * Configure with `pulumi config set futrou:apiToken --secret <token>` (or `FUTROU_API_TOKEN`) and
- * optionally `futrou:apiUrl` (or `FUTROU_API_URL`).
+ * optionally `futrou:apiUrl` (or `FUTROU_API_URL`); a `futrou.Provider` gives resources other settings.
  */
+// First, before anything loads undici: an old Node.js gets a message naming the version it needs.
+import "../provider/nodeVersion";
+
 export { Cron, type CronArgs } from "./cron";
 export { DnsRecord, type DnsRecordArgs } from "./dnsRecord";
 export { DnsZone, type DnsZoneArgs } from "./dnsZone";
 export * from "./lookups";
 export { Project, type ProjectArgs } from "./project";
+export { Provider, type ProviderArgs } from "./provider";
 export { Proxy, type ProxyArgs } from "./proxy";
 export {
   Serverlet,
@@ -17,5 +21,6 @@ export {
   type ServerletScalingArgs,
   type ServerletVolumeArgs,
 } from "./serverlet";
+export type { OutputsOf, StateOf, Timestamps } from "./types";
 export { Variable, type VariableArgs } from "./variable";
 export { Volume, type VolumeArgs } from "./volume";

@@ -1,36 +1,162 @@
 /**
- * Read-only lookups for the ids resources need (plans, regions). They run in the program process with
- * the same settings as the provider: `futrou:*` stack config (a secret token is fine), then the
- * environment. Results hold only the looked-up objects, never the token.
+ * Read-only lookups, each in Pulumi's two forms: `getX(args, opts?)` returns a Promise, `getXOutput(args,
+ * opts?)` an Output (its args may be Outputs). They run in the program process with the settings of the
+ * provider in `opts.provider` (or the parent's), else the stack's `futrou:*` config, then the environment.
+ * Results hold only the looked-up objects, never the token; a field the API leaves out is absent.
+ *
+ * Existing objects are found with the API's list filters (`name`, `domain`, `workspaceId`), following
+ * every page, then matched exactly (a filter may match more loosely than we need).
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { PLAN_COLLECTIONS, type PlanKind } from "../provider/api/contract";
-import { Plan, Region } from "../provider/api/models";
+import * as models from "../provider/api/models";
 import { type ConfigSource, clientFor, resolveSettings } from "../provider/config";
+import { normalize, type Props } from "../provider/normal";
+import { providerSettings } from "./provider";
 
-export type { Plan, Region } from "../provider/api/models";
+// ---------------------------------------------------------------------------------------------------
+// Result types (hand-written: the package's public types never name zod)
 
-/** Stack config `futrou:<key>` as the provider's ConfigSource. */
-function stackConfig(): ConfigSource {
-  const config = new pulumi.Config("futrou");
-  return { get: (key) => config.get(key.replace(/^futrou:/, "")) };
+export interface ProjectResult {
+  readonly id: string;
+  readonly name?: string;
+  readonly displayName?: string;
+  readonly workspaceId?: string;
+  readonly gitRepositoryName?: string;
+  readonly gitRepositoryUrl?: string;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
 }
 
-/** Lists `path` and returns every item, or the one whose `name` matches exactly. */
-async function lookup<S extends z.ZodType<{ name?: string | null }>>(
-  path: string,
-  item: S,
-  what: string,
-  name?: string,
-) {
-  const all = await clientFor(resolveSettings(stackConfig())).list(path, item);
-  if (name === undefined) return all;
-  const found = all.find((x) => x.name === name);
-  if (!found) {
-    throw new Error(`futrou: no ${what} named "${name}" (available: ${all.map((x) => x.name).join(", ") || "none"})`);
-  }
-  return [found];
+export interface DnsZoneResult {
+  readonly id: string;
+  readonly domain?: string;
+  readonly enableDnssec?: boolean;
+  readonly workspaceId?: string;
+  readonly projectId?: string;
+  readonly dnsPlanId?: string;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+}
+
+export interface ServerletResult {
+  readonly id: string;
+  readonly name?: string;
+  readonly image?: string;
+  /** Millicores per instance. */
+  readonly cpu?: number;
+  /** MiB per instance. */
+  readonly ram?: number;
+  readonly minInstances?: number;
+  readonly maxInstances?: number;
+  readonly instances?: number;
+  /** `deploying`, `running`, `stopped`, `failed` (or a state this package does not know). */
+  readonly state?: string;
+  readonly networkId?: string;
+  readonly runtime?: string;
+  readonly workspaceId?: string;
+  readonly projectId?: string;
+  readonly regionId?: string;
+  readonly serverletPlanId?: string;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+}
+
+export interface VolumeResult {
+  readonly id: string;
+  readonly name?: string;
+  readonly sizeGb?: number;
+  readonly type?: string;
+  readonly workspaceId?: string;
+  readonly projectId?: string;
+  readonly regionId?: string;
+  readonly volumePlanId?: string;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+}
+
+export interface ProxyResult {
+  readonly id: string;
+  readonly domain?: string;
+  readonly target?: string;
+  readonly port?: number;
+  readonly type?: string;
+  readonly strategy?: string;
+  readonly enforceHttps?: boolean;
+  readonly compress?: boolean;
+  readonly followRedirects?: boolean;
+  readonly preserveHeaders?: boolean;
+  readonly preserveHost?: boolean;
+  readonly preservePath?: boolean;
+  readonly preserveQuery?: boolean;
+  readonly verifyTls?: boolean;
+  readonly status?: string;
+  readonly workspaceId?: string;
+  readonly projectId?: string;
+  readonly proxyPlanId?: string;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+}
+
+/** A cron job. Its `headers` and `body` may hold credentials: lookups leave them out. */
+export interface CronResult {
+  readonly id: string;
+  readonly name?: string;
+  readonly schedule?: string;
+  readonly type?: string;
+  readonly method?: string;
+  readonly url?: string;
+  readonly code?: string;
+  readonly enabled?: boolean;
+  readonly startedAt?: string;
+  readonly workspaceId?: string;
+  readonly projectId?: string;
+  readonly cronPlanId?: string;
+  readonly regionId?: string;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+}
+
+export interface Plan {
+  readonly id: string;
+  readonly name?: string;
+  readonly displayName?: string;
+  /** Price per minute, keyed by currency. */
+  readonly minutePrice?: Readonly<Record<string, number>>;
+  /** Price per month, keyed by currency. */
+  readonly monthlyPrice?: Readonly<Record<string, number>>;
+  readonly isPublic?: boolean;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+}
+
+export interface Region {
+  readonly id: string;
+  readonly name?: string;
+  readonly displayName?: string;
+  readonly domain?: string;
+  readonly isPublic?: boolean;
+  readonly workspaceId?: string;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Arguments and the two forms
+
+export interface GetByNameArgs {
+  /** The exact name. */
+  name: string;
+  /** Only in this workspace (needed when the token sees several with an object of that name). */
+  workspaceId?: string;
+}
+
+export interface GetByDomainArgs {
+  /** The exact domain, e.g. `example.com`. */
+  domain: string;
+  /** Only in this workspace (needed when the token sees several with an object of that domain). */
+  workspaceId?: string;
 }
 
 export interface PlanArgs {
@@ -38,23 +164,235 @@ export interface PlanArgs {
   name: string;
 }
 
-const planLookup =
-  (kind: PlanKind, what: string) =>
-  async ({ name }: PlanArgs): Promise<Plan> =>
-    (await lookup(PLAN_COLLECTIONS[kind], Plan, what, name))[0] as Plan;
+/** The args of an Output-form lookup: each may be an Output. */
+export type OutputArgs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
 
-/** Every region (`id`, `name`, `displayName`, `country`), for `regionId` inputs. */
-export async function getRegions(): Promise<Region[]> {
-  return lookup("/regions", Region, "region");
+export type Lookup<A, R> = (args: A, opts?: pulumi.InvokeOptions) => Promise<R>;
+export type OutputLookup<A, R> = (args: OutputArgs<A>, opts?: pulumi.InvokeOptions) => pulumi.Output<R>;
+
+function outputForm<A, R>(lookup: Lookup<A, R>): OutputLookup<A, R> {
+  return (args, opts) => pulumi.output(args).apply((a) => lookup(a as A, opts));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Settings and the list-and-match machinery
+
+/** Stack config `futrou:<key>` as the provider's ConfigSource. */
+function stackConfig(): ConfigSource {
+  const config = new pulumi.Config("futrou");
+  return { get: (key) => config.get(key.replace(/^futrou:/, "")) };
+}
+
+/** The settings of `opts.provider` (or the parent's provider), else of the stack. */
+async function client(opts: pulumi.InvokeOptions | undefined) {
+  const provider = opts?.provider ?? opts?.parent?.getProvider("pulumi-nodejs:dynamic:Resource");
+  const explicit = providerSettings(provider);
+  if (!explicit) return clientFor(resolveSettings(stackConfig()));
+  const keys = await new Promise<Record<string, string>>((resolve) => explicit.apply(resolve));
+  return clientFor(resolveSettings({ get: (key) => keys[key] }));
+}
+
+/** The defined, non-null fields of `obj` among `keys`: the tolerant model's answer as a result type. */
+function resultOf<R extends { id: string }>(obj: Props, keys: readonly (keyof R & string)[]): R {
+  return Object.fromEntries(
+    ["id", ...keys].filter((k) => obj[k] !== undefined && obj[k] !== null).map((k) => [k, obj[k]]),
+  ) as unknown as R;
+}
+
+interface Finder<R extends { id: string }> {
+  collection: string;
+  model: z.ZodType<Props>;
+  /** The field the object is found by, and the list filter of the same name. */
+  by: "name" | "domain";
+  what: string;
+  /** Brings an API object to the API's normal form (a zone's domain from `domain` or `name`). */
+  kind?: Parameters<typeof normalize>[0];
+  fields: readonly (keyof R & string)[];
+}
+
+function finder<R extends { id: string }, A extends { workspaceId?: string }>(f: Finder<R>): Lookup<A, R> {
+  return async (args, opts) => {
+    const value = (args as Record<string, unknown>)[f.by];
+    if (typeof value !== "string" || value === "") throw new Error(`futrou: get ${f.what} needs a ${f.by}`);
+    const query = { [f.by]: value, ...(args.workspaceId ? { workspaceId: args.workspaceId } : {}) };
+    const listed = (await (await client(opts)).list(f.collection, f.model, query)) as Props[];
+    const all = listed.map((o) => (f.kind ? normalize(f.kind, o) : o));
+    const found = all.filter(
+      (o) =>
+        o[f.by] === value && (!args.workspaceId || o.workspaceId === undefined || o.workspaceId === args.workspaceId),
+    );
+    const where = args.workspaceId ? ` in workspace ${args.workspaceId}` : "";
+    if (found.length === 0) throw new Error(`futrou: no ${f.what} with ${f.by} "${value}"${where}`);
+    if (found.length > 1) {
+      throw new Error(
+        `futrou: ${found.length} ${f.what}s have ${f.by} "${value}" (${found.map((o) => o.id).join(", ")}); ` +
+          "pass workspaceId to choose",
+      );
+    }
+    return resultOf<R>(found[0] as Props, f.fields);
+  };
+}
+
+const TIMES = ["createdAt", "updatedAt"] as const;
+const OWNERS = ["workspaceId", "projectId"] as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Existing objects
+
+/** The project with this name. */
+export const getProject: Lookup<GetByNameArgs, ProjectResult> = finder<ProjectResult, GetByNameArgs>({
+  collection: "/projects",
+  model: models.Project,
+  by: "name",
+  what: "project",
+  fields: ["name", "displayName", "workspaceId", "gitRepositoryName", "gitRepositoryUrl", ...TIMES],
+});
+/** The project with this name, as an Output. */
+export const getProjectOutput: OutputLookup<GetByNameArgs, ProjectResult> = outputForm(getProject);
+
+/** The DNS zone for this domain. */
+export const getDnsZone: Lookup<GetByDomainArgs, DnsZoneResult> = finder<DnsZoneResult, GetByDomainArgs>({
+  collection: "/dns",
+  model: models.DnsZone,
+  by: "domain",
+  what: "DNS zone",
+  kind: "dnsZone",
+  fields: ["domain", "enableDnssec", ...OWNERS, "dnsPlanId", ...TIMES],
+});
+/** The DNS zone for this domain, as an Output. */
+export const getDnsZoneOutput: OutputLookup<GetByDomainArgs, DnsZoneResult> = outputForm(getDnsZone);
+
+/** The serverlet with this name. */
+export const getServerlet: Lookup<GetByNameArgs, ServerletResult> = finder<ServerletResult, GetByNameArgs>({
+  collection: "/serverlets",
+  model: models.Serverlet,
+  by: "name",
+  what: "serverlet",
+  kind: "serverlet",
+  fields: [
+    "name",
+    "image",
+    "cpu",
+    "ram",
+    "minInstances",
+    "maxInstances",
+    "instances",
+    "state",
+    "networkId",
+    "runtime",
+    ...OWNERS,
+    "regionId",
+    "serverletPlanId",
+    ...TIMES,
+  ],
+});
+/** The serverlet with this name, as an Output. */
+export const getServerletOutput: OutputLookup<GetByNameArgs, ServerletResult> = outputForm(getServerlet);
+
+/** The volume with this name. */
+export const getVolume: Lookup<GetByNameArgs, VolumeResult> = finder<VolumeResult, GetByNameArgs>({
+  collection: "/volumes",
+  model: models.Volume,
+  by: "name",
+  what: "volume",
+  fields: ["name", "sizeGb", "type", ...OWNERS, "regionId", "volumePlanId", ...TIMES],
+});
+/** The volume with this name, as an Output. */
+export const getVolumeOutput: OutputLookup<GetByNameArgs, VolumeResult> = outputForm(getVolume);
+
+/** The proxy for this domain. */
+export const getProxy: Lookup<GetByDomainArgs, ProxyResult> = finder<ProxyResult, GetByDomainArgs>({
+  collection: "/proxies",
+  model: models.Proxy,
+  by: "domain",
+  what: "proxy",
+  fields: [
+    "domain",
+    "target",
+    "port",
+    "type",
+    "strategy",
+    "enforceHttps",
+    "compress",
+    "followRedirects",
+    "preserveHeaders",
+    "preserveHost",
+    "preservePath",
+    "preserveQuery",
+    "verifyTls",
+    "status",
+    ...OWNERS,
+    "proxyPlanId",
+    ...TIMES,
+  ],
+});
+/** The proxy for this domain, as an Output. */
+export const getProxyOutput: OutputLookup<GetByDomainArgs, ProxyResult> = outputForm(getProxy);
+
+/** The cron job with this name (without its `headers` and `body`, which may hold credentials). */
+export const getCron: Lookup<GetByNameArgs, CronResult> = finder<CronResult, GetByNameArgs>({
+  collection: "/crons",
+  model: models.Cron,
+  by: "name",
+  what: "cron job",
+  fields: [
+    "name",
+    "schedule",
+    "type",
+    "method",
+    "url",
+    "code",
+    "enabled",
+    "startedAt",
+    ...OWNERS,
+    "cronPlanId",
+    "regionId",
+    ...TIMES,
+  ],
+});
+/** The cron job with this name, as an Output. */
+export const getCronOutput: OutputLookup<GetByNameArgs, CronResult> = outputForm(getCron);
+
+// ---------------------------------------------------------------------------------------------------
+// Plans and regions (small catalogues: listed whole, matched by name)
+
+const PLAN_FIELDS = ["name", "displayName", "minutePrice", "monthlyPrice", "isPublic", ...TIMES] as const;
+const REGION_FIELDS = ["name", "displayName", "domain", "isPublic", "workspaceId", ...TIMES] as const;
+
+const planLookup =
+  (kind: PlanKind, what: string): Lookup<PlanArgs, Plan> =>
+  async ({ name }, opts) => {
+    const all = (await (await client(opts)).list(PLAN_COLLECTIONS[kind], models.Plan)) as Props[];
+    const found = all.find((p) => p.name === name);
+    if (!found) {
+      const names = all.map((p) => p.name).filter((n) => typeof n === "string");
+      throw new Error(`futrou: no ${what} named "${name}" (available: ${names.join(", ") || "none"})`);
+    }
+    return resultOf<Plan>(found, PLAN_FIELDS);
+  };
+
+/** Every region, for `regionId` inputs. */
+export async function getRegions(opts?: pulumi.InvokeOptions): Promise<Region[]> {
+  const all = (await (await client(opts)).list("/regions", models.Region)) as Props[];
+  return all.map((r) => resultOf<Region>(r, REGION_FIELDS));
+}
+/** Every region, as an Output. */
+export function getRegionsOutput(opts?: pulumi.InvokeOptions): pulumi.Output<Region[]> {
+  return pulumi.output(getRegions(opts));
 }
 
 /** The serverlet plan with this name, for `Serverlet.serverletPlanId`. */
-export const getServerletPlan = planLookup("serverlet", "serverlet plan");
+export const getServerletPlan: Lookup<PlanArgs, Plan> = planLookup("serverlet", "serverlet plan");
+export const getServerletPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getServerletPlan);
 /** The volume plan with this name, for `Volume.volumePlanId`. */
-export const getVolumePlan = planLookup("volume", "volume plan");
+export const getVolumePlan: Lookup<PlanArgs, Plan> = planLookup("volume", "volume plan");
+export const getVolumePlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getVolumePlan);
 /** The DNS plan with this name, for `DnsZone.dnsPlanId`. */
-export const getDnsPlan = planLookup("dns", "DNS plan");
+export const getDnsPlan: Lookup<PlanArgs, Plan> = planLookup("dns", "DNS plan");
+export const getDnsPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getDnsPlan);
 /** The cron plan with this name, for `Cron.cronPlanId`. */
-export const getCronPlan = planLookup("cron", "cron plan");
+export const getCronPlan: Lookup<PlanArgs, Plan> = planLookup("cron", "cron plan");
+export const getCronPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getCronPlan);
 /** The proxy plan with this name, for `Proxy.proxyPlanId`. */
-export const getProxyPlan = planLookup("proxy", "proxy plan");
+export const getProxyPlan: Lookup<PlanArgs, Plan> = planLookup("proxy", "proxy plan");
+export const getProxyPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getProxyPlan);

@@ -1,39 +1,34 @@
 /**
  * What every SDK class does in its constructor: turn typed Args and options into the property bag and
- * options of a `pulumi.CustomResource` served by the dynamic-provider host.
+ * options of a `pulumi.CustomResource` served by the dynamic-provider host. Internal: no public signature
+ * names anything from here (see types.ts).
  *
  * The serialized provider (`__provider`) is a one-line module that loads this package's provider at run
- * time, so state holds no closure, no client and no token. `import` is intercepted (the engine cannot
- * import dynamic resources, pulumi/pulumi#16175) and passed as the hidden input `__import`.
+ * time, so state holds no closure, no client and no token. Options the dynamic-provider host cannot see
+ * travel as hidden inputs: `import` as `__import` (the engine cannot import dynamic resources,
+ * pulumi/pulumi#16175), `customTimeouts` as `__timeouts`, and the auto-name as `__autoName`.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "../provider/api/contract";
 import { HIDDEN, isHidden, outputNames, type ResourceSpec, TYPE_PREFIX } from "../provider/spec";
+import { type AutonamingConfig, autoName, type NameContext } from "./naming";
+import { timeoutsMs } from "./timeouts";
 
 /** Resolved by the dynamic-provider host from the program's directory, like any installed package. */
 export const PROVIDER_MODULE = "pulumi-futrou/dist/provider";
 
 /**
  * The module string the host runs: `requireFromString(props.__provider).handler()`. It is stored with
- * every resource (inputs and outputs), so it is kept to one short line.
+ * every resource (inputs and outputs), so it stays one short line. When the package is missing from the
+ * program's node_modules (uninstalled, or a fresh clone before `npm install`), the host's "Cannot find
+ * module" would not say what to do: the one place that can say it is this string.
  */
 export function providerModule(kind: Kind): string {
-  return `exports.handler=()=>require(${JSON.stringify(PROVIDER_MODULE)}).providerFor(${JSON.stringify(kind)})`;
-}
-
-/** The outputs of a resource: each Args property as the API returns it (the Args JSDoc carries over). */
-export type OutputsOf<Args, Model> = {
-  readonly [K in keyof Args]-?: pulumi.Output<
-    K extends keyof Model ? Model[K] : Exclude<pulumi.Unwrap<Args[K]>, undefined>
-  >;
-};
-
-/** Set by the API on every kind that has them. */
-export interface Timestamps {
-  /** When the object was created (ISO 8601, set by the API). */
-  readonly createdAt: pulumi.Output<string>;
-  /** When the object last changed (ISO 8601, set by the API). */
-  readonly updatedAt: pulumi.Output<string>;
+  return (
+    `exports.handler=()=>{try{var m=require(${JSON.stringify(PROVIDER_MODULE)})}catch(e){throw e.code=="MODULE_NOT_FOUND"?` +
+    `Error("pulumi-futrou is not installed where the program is; reinstall it there. "+e.message):e}` +
+    `return m.providerFor(${JSON.stringify(kind)})}`
+  );
 }
 
 /**
@@ -70,31 +65,118 @@ export function restoreDebugStacks(): void {
   suspendedLimit = undefined;
 }
 
-/** `super(...)` arguments for a Futrou resource class. */
+const MODES = ["default", "verbatim", "disabled"];
+let autonamingCache: { config: AutonamingConfig | undefined } | undefined;
+
+/** `pulumi:autonaming` from the stack (or project) config, read once per program. */
+function autonamingConfig(): AutonamingConfig | undefined {
+  if (!autonamingCache) {
+    const config = new pulumi.Config("pulumi").getObject<AutonamingConfig>("autonaming");
+    const levels = [
+      config,
+      ...Object.values(config?.providers ?? {}).flatMap((p) => [p, ...Object.values(p.resources ?? {})]),
+    ];
+    for (const level of levels) {
+      if (level?.mode !== undefined && !MODES.includes(level.mode)) {
+        throw new Error(`pulumi:autonaming: mode "${level.mode}" is not one of ${MODES.join(", ")}`);
+      }
+      if (level?.mode !== undefined && level.pattern !== undefined) {
+        throw new Error("pulumi:autonaming: set either mode or pattern, not both");
+      }
+    }
+    autonamingCache = { config };
+  }
+  return autonamingCache.config;
+}
+
+/** Forget the cached `pulumi:autonaming` (tests change the config between programs). */
+export function resetAutonamingCache(): void {
+  autonamingCache = undefined;
+}
+
+/** The parents' `type::name`, innermost first (Pulumi keeps them as internal fields of Resource). */
+function parentChain(parent: pulumi.Resource | undefined): string[] {
+  const chain: string[] = [];
+  for (let r: unknown = parent; r instanceof pulumi.Resource; r = Reflect.get(r, "__parentResource")) {
+    chain.push(`${String(Reflect.get(r, "__pulumiType"))}::${String(Reflect.get(r, "__name"))}`);
+  }
+  return chain;
+}
+
+/** The organization, or DIY backends' fixed "organization" where the runtime does not know it. */
+function organization(): string {
+  try {
+    return pulumi.getOrganization();
+  } catch {
+    return "organization";
+  }
+}
+
+function nameContext(type: string, shortType: string, name: string, parent: pulumi.Resource | undefined): NameContext {
+  const project = pulumi.getProject();
+  return {
+    organization: organization(),
+    project,
+    stack: pulumi.getStack(),
+    type,
+    shortType,
+    parents: parentChain(parent),
+    logicalName: name,
+    config: (key) => {
+      const at = key.indexOf(":");
+      return at < 0 ? new pulumi.Config(project).get(key) : new pulumi.Config(key.slice(0, at)).get(key.slice(at + 1));
+    },
+  };
+}
+
+/** `super(...)` arguments for a Futrou resource class (also for `Foo.get`, which passes `opts.id`). */
 export function resourceArgs(
   spec: ResourceSpec,
   name: string,
-  args: object,
+  args: object | undefined,
   opts: pulumi.CustomResourceOptions = {},
 ): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions] {
-  const given = args as Record<string, unknown>;
+  const type = `${TYPE_PREFIX}${spec.typeName}`;
+  const label = `futrou:${spec.typeName} "${name}"`;
+  const given = (args ?? {}) as Record<string, unknown>;
   const reserved = Object.keys(given).filter(isHidden);
-  if (reserved.length > 0) {
-    throw new Error(`futrou:${spec.typeName} "${name}": ${reserved.join(", ")} is reserved and cannot be set`);
-  }
+  if (reserved.length > 0) throw new Error(`${label}: ${reserved.join(", ")} is reserved and cannot be set`);
   const inputs: pulumi.Inputs = Object.fromEntries(outputNames(spec).map((k) => [k, undefined]));
   for (const [k, v] of Object.entries(given)) {
     if (v !== undefined) inputs[k] = spec.secrets.includes(k) ? pulumi.secret(v) : v;
   }
-  if (spec.autoName && given[spec.autoName] === undefined) inputs[HIDDEN.name] = name;
   const { import: importId, ...rest } = opts;
-  if (importId !== undefined) inputs[HIDDEN.import] = importId;
+  // `Foo.get` reads an existing object: the engine's Read gets these props, nothing is checked or created.
+  if (opts.id === undefined) {
+    if (spec.autoName && given[spec.autoName] === undefined) {
+      const named = autoName(autonamingConfig(), nameContext(type, `futrou:${spec.typeName}`, name, opts.parent));
+      if ("disabled" in named) {
+        throw new Error(`${label}: ${spec.autoName} is required (pulumi:autonaming mode is "disabled")`);
+      }
+      inputs[HIDDEN.autoName] = named.name;
+    }
+    const timeouts = timeoutsMs(opts.customTimeouts, label);
+    if (timeouts) inputs[HIDDEN.timeouts] = timeouts;
+    if (importId !== undefined) inputs[HIDDEN.import] = importId;
+  }
   inputs[HIDDEN.provider] = providerModule(spec.kind);
   const secretOutputs = [...new Set([...(rest.additionalSecretOutputs ?? []), ...spec.secrets])];
-  return [
-    `${TYPE_PREFIX}${spec.typeName}`,
-    name,
-    inputs,
-    secretOutputs.length > 0 ? { ...rest, additionalSecretOutputs: secretOutputs } : rest,
-  ];
+  return [type, name, inputs, secretOutputs.length > 0 ? { ...rest, additionalSecretOutputs: secretOutputs } : rest];
+}
+
+/**
+ * After registration: a resource with the `import` option says so in the preview, whose plan line reads
+ * `+ create` (the engine cannot import dynamic resources; the SDK adopts the object in create instead).
+ */
+export function announceImport(
+  resource: pulumi.CustomResource,
+  spec: ResourceSpec,
+  opts?: pulumi.CustomResourceOptions,
+): void {
+  if (opts?.import === undefined || opts.id !== undefined || !pulumi.runtime.isDryRun()) return;
+  void pulumi.log.info(
+    `imports existing ${spec.typeName} ${JSON.stringify(opts.import)} (shown as "create": nothing new is created; ` +
+      "the import is refused if the program differs from it). Remove the import option once it is applied.",
+    resource,
+  );
 }

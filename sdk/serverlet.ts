@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Serverlet as ServerletModel } from "../provider/api/models";
 import { serverlet } from "../provider/resources/serverlet";
-import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
+import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } from "./resource";
+import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 /** A volume mounted into the serverlet. */
 export interface ServerletVolumeArgs {
@@ -34,7 +34,7 @@ export interface ServerletScalingArgs {
 }
 
 export interface ServerletArgs {
-  /** The serverlet's name, at most 63 characters. Default: `<logical name>-<7 random characters>`. Updated in place. */
+  /** The serverlet's name, at most 63 characters. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
   name?: pulumi.Input<string>;
   /** The container image, e.g. `ghcr.io/acme/api:1.4`. Updated in place (redeploys; up waits for `running`). */
   image: pulumi.Input<string>;
@@ -79,7 +79,7 @@ export interface ServerletComputed extends Timestamps {
 }
 
 /** Outputs the runtime sets on the instance (merged with the class below). */
-export interface Serverlet extends OutputsOf<ServerletArgs, ServerletModel>, ServerletComputed {}
+export interface Serverlet extends OutputsOf<ServerletArgs>, ServerletComputed {}
 
 /**
  * A container service. `up` waits until it is `running` (futrou:readyTimeoutSeconds, default 300) and
@@ -87,11 +87,25 @@ export interface Serverlet extends OutputsOf<ServerletArgs, ServerletModel>, Ser
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Serverlet extends pulumi.CustomResource {
+  /**
+   * An existing Serverlet by its id (`<serverletId>`), read into the program without managing it: `refresh` reads it,
+   * `destroy` leaves it alone. `state` may give values the API never returns (kept fields).
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: StateOf<ServerletArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Serverlet {
+    return new Serverlet(name, state as ServerletArgs, { ...opts, id });
+  }
+
   constructor(name: string, args: ServerletArgs, opts?: pulumi.CustomResourceOptions) {
     try {
       super(...withoutDebugStacks(resourceArgs(serverlet, name, args, opts)));
     } finally {
       restoreDebugStacks();
     }
+    announceImport(this, serverlet, opts);
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Variable as VariableModel } from "../provider/api/models";
 import { variable } from "../provider/resources/variable";
-import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
+import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } from "./resource";
+import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 /** Set exactly one of `workspaceId`, `projectId` or `serverletId`: the variable's scope. */
 export interface VariableArgs {
@@ -25,7 +25,7 @@ export interface VariableArgs {
 }
 
 /** Outputs the runtime sets on the instance (merged with the class below). */
-export interface Variable extends OutputsOf<VariableArgs, VariableModel>, Timestamps {}
+export interface Variable extends OutputsOf<VariableArgs>, Timestamps {}
 
 /**
  * An environment variable for a workspace, project or serverlet. Import with `{ import: "<variableId>" }`;
@@ -33,11 +33,25 @@ export interface Variable extends OutputsOf<VariableArgs, VariableModel>, Timest
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Variable extends pulumi.CustomResource {
+  /**
+   * An existing Variable by its id (`<variableId>`), read into the program without managing it: `refresh` reads it,
+   * `destroy` leaves it alone. `state` may give values the API never returns (kept fields).
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: StateOf<VariableArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Variable {
+    return new Variable(name, state as VariableArgs, { ...opts, id });
+  }
+
   constructor(name: string, args: VariableArgs, opts?: pulumi.CustomResourceOptions) {
     try {
       super(...withoutDebugStacks(resourceArgs(variable, name, args, opts)));
     } finally {
       restoreDebugStacks();
     }
+    announceImport(this, variable, opts);
   }
 }

@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Volume as VolumeModel } from "../provider/api/models";
 import { volume } from "../provider/resources/volume";
-import { type OutputsOf, resourceArgs, restoreDebugStacks, type Timestamps, withoutDebugStacks } from "./resource";
+import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } from "./resource";
+import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 export interface VolumeArgs {
-  /** The volume's name, at most 63 characters. Default: `<logical name>-<7 random characters>`. Updated in place. */
+  /** The volume's name, at most 63 characters. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
   name?: pulumi.Input<string>;
   /** Size in GB, a positive whole number. Default 10. Can only grow (in place); a smaller size fails at preview. */
   sizeGb?: pulumi.Input<number>;
@@ -21,16 +21,30 @@ export interface VolumeArgs {
 }
 
 /** Outputs the runtime sets on the instance (merged with the class below). */
-export interface Volume extends OutputsOf<VolumeArgs, VolumeModel>, Timestamps {}
+export interface Volume extends OutputsOf<VolumeArgs>, Timestamps {}
 
 /** A block storage volume. Import with `{ import: "<volumeId>" }`: the program must match the remote volume. */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
 export class Volume extends pulumi.CustomResource {
+  /**
+   * An existing Volume by its id (`<volumeId>`), read into the program without managing it: `refresh` reads it,
+   * `destroy` leaves it alone. `state` may give values the API never returns (kept fields).
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: StateOf<VolumeArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Volume {
+    return new Volume(name, state as VolumeArgs, { ...opts, id });
+  }
+
   constructor(name: string, args: VolumeArgs = {}, opts?: pulumi.CustomResourceOptions) {
     try {
       super(...withoutDebugStacks(resourceArgs(volume, name, args, opts)));
     } finally {
       restoreDebugStacks();
     }
+    announceImport(this, volume, opts);
   }
 }
