@@ -13,6 +13,8 @@ export interface Case {
   program: Props;
   /** One observed, updatable field and its new value: the PATCH must carry only this. */
   update: Props;
+  /** An out-of-band change to an observed field that the program can repair (default: `update`). */
+  drift?: Props;
 }
 
 export const ZONE_ID = "dns-1";
@@ -96,6 +98,8 @@ export const CASES: Case[] = [
     label: "in a region (regionId kept)",
     program: { name: "data", sizeGb: 20, regionId: "reg-1" },
     update: { sizeGb: 40 },
+    // Grown outside, a volume cannot be shrunk back: preview refuses (the grow-only rule), so drift the name.
+    drift: { name: "data-old" },
   },
   {
     kind: "serverlet",

@@ -29,7 +29,12 @@ export interface Settings {
   readyTimeoutSeconds?: number;
 }
 
-export const TOKEN = "ctk_contract-0123456789abcdef";
+/**
+ * A fresh token per engine: the provider caches per (URL, token) what it learnt (the token's workspaces),
+ * and each test serves its own account.
+ */
+let tokens = 0;
+const freshToken = () => `ctk_contract-${String(++tokens).padStart(4, "0")}abcdef0123456789`;
 
 const visible = (p: Props): string[] => Object.keys(p).filter((k) => !k.startsWith("__"));
 
@@ -59,7 +64,7 @@ export class Engine {
   async configure(settings: Settings): Promise<this> {
     const values: Record<string, string | undefined> = {
       "futrou:apiUrl": settings.apiUrl,
-      "futrou:apiToken": settings.apiToken ?? TOKEN,
+      "futrou:apiToken": settings.apiToken ?? freshToken(),
       "futrou:pollIntervalMs": String(settings.pollIntervalMs ?? 1),
       "futrou:readyTimeoutSeconds": String(settings.readyTimeoutSeconds ?? 3),
     };

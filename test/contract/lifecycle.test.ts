@@ -4,9 +4,10 @@
  * shape Y) keeps what Y did not say → an up after it shows no changes → an update of one observed field
  * PATCHes only that field → delete. One row per program (cases.ts) and pair of shapes.
  */
-import { CannedApi, type Seen } from "./api";
+import type { Seen } from "./api";
 import { CASES, type Case, caseName, ZONE_ID } from "./cases";
 import { Engine, looselyEqual, type Resource, show } from "./engine";
+import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
 import {
   COLLECTION,
@@ -21,10 +22,7 @@ import {
   shape,
 } from "./wire";
 
-const api = new CannedApi();
-beforeAll(() => api.start());
-afterAll(() => api.stop());
-beforeEach(() => api.reset());
+const api = cannedApi();
 
 /** Same shape for both answers, and a rich answer paired with each sparse one, both ways round. */
 function pairs(c: Case): Array<[Case, Shape, Shape]> {
