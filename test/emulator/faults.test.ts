@@ -1,6 +1,6 @@
 /** Rate limiting, fault switches and request statistics. Seeded dice make every run the same. */
 import { ENV_FAULTS } from "../../emulator/faults";
-import { type Harness, start } from "./helpers";
+import { eventually, type Harness, start } from "./helpers";
 
 const harnesses: Harness[] = [];
 async function emulator(opts: Parameters<typeof start>[0] = {}): Promise<Harness> {
@@ -31,6 +31,37 @@ test("over the per-token rate limit: 429 with Retry-After and the error body; ot
   expect((await h.admin("GET", "/stats")).status).toBe(200);
 });
 
+test("the budget is the token's, however its header is spelled", async () => {
+  const h = await emulator({ rateLimitPerSecond: 3 });
+  const spellings = [
+    `Bearer ${h.emu.token}`,
+    `bearer ${h.emu.token}`,
+    `BEARER   ${h.emu.token}  `,
+    `Bearer\t${h.emu.token}`,
+  ];
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      fetch(`${h.emu.url}/projects`, { headers: { authorization: spellings[i % spellings.length] ?? "" } }),
+    ),
+  );
+  const statuses = answers.map((a) => a.status);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+});
+
+test("requests without a valid token share their address's budget: distinct bogus headers mint no new budgets", async () => {
+  const h = await emulator({ rateLimitPerSecond: 3 });
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => h.call("GET", "/projects", undefined, `bogus-${i}`)),
+  );
+  const statuses = answers.map((a) => a.status);
+  expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+  expect(answers.find((a) => a.status === 429)?.body.message).toContain("client address");
+  // A valid token has its own budget, untouched by the flood.
+  expect((await h.call("GET", "/projects")).status).toBe(200);
+});
+
 test.each([
   ["rate429", 429, "1"],
   ["rate503", 503, "1"],
@@ -53,13 +84,52 @@ test("dropRate at 1.0 destroys the connection and does nothing", async () => {
 
 test("commitThenDropRate at 1.0: the create is committed, the answer never arrives; reads are unaffected", async () => {
   const h = await emulator({ faults: { commitThenDropRate: 1 } });
-  expect(await statusOrDrop(h, "POST", "/projects", { name: "committed" })).toBe("dropped");
+  expect(await statusOrDrop(h, "POST", "/projects", { name: "committed", workspaceId: h.emu.workspaceId })).toBe(
+    "dropped",
+  );
   expect(h.emu.inventory().project.map((p) => p.name)).toEqual(["committed"]);
   const list = await h.call("GET", "/projects?name=committed");
   expect(list.status).toBe(200);
   expect(list.body).toHaveLength(1);
   // A refused create is answered normally: nothing was committed.
-  expect(await statusOrDrop(h, "POST", "/projects", { name: "committed" })).toBe(400);
+  expect(await statusOrDrop(h, "POST", "/projects", { name: "committed", workspaceId: h.emu.workspaceId })).toBe(400);
+});
+
+test("commitThenLateRate: the create is committed at once, the answer comes after lateAnswerMs", async () => {
+  const h = await emulator({ faults: { commitThenLateRate: 1, lateAnswerMs: 60_000 } });
+  // A client with a short timeout gives up; the object is already there.
+  const timedOut = await fetch(`${h.emu.url}/projects`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${h.emu.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: "late" }),
+    signal: AbortSignal.timeout(300),
+  }).then(
+    () => "answered",
+    (error: Error) => error.name,
+  );
+  expect(timedOut).toBe("TimeoutError");
+  expect(h.emu.inventory().project.map((p) => p.name)).toEqual(["late"]);
+  // Reads and refused creates are answered at once.
+  expect((await h.call("GET", "/projects?name=late")).body).toHaveLength(1);
+  expect((await h.call("POST", "/projects", { name: "late" })).status).toBe(400);
+
+  // A patient client gets the real 201 with the committed object.
+  h.emu.setFaults({ lateAnswerMs: 50 });
+  const late = await h.call("POST", "/projects", { name: "late-but-answered" });
+  expect(late.status).toBe(201);
+  expect(h.emu.inventory().project.find((p) => p.name === "late-but-answered")?.id).toBe(late.body.id);
+  expect(h.emu.stats().byStatus["201"]).toBe(1);
+});
+
+test("closing the emulator cuts short an answer it is holding back", async () => {
+  const h = await start({ seed: 1, faults: { commitThenLateRate: 1, lateAnswerMs: 600_000 } });
+  const pending = statusOrDrop(h, "POST", "/projects", { name: "held" });
+  await eventually(
+    async () => h.emu.inventory().project.length,
+    (n) => n === 1,
+  );
+  await h.emu.close();
+  expect(await pending).toBe("dropped");
 });
 
 test("latencyMs delays every /v2 request by at least that much", async () => {
@@ -85,8 +155,8 @@ test("a seeded run is reproducible: the same seed hits the same requests", async
 test("faults switch on and off at run time via PUT /_emulator/faults; bad values are 400", async () => {
   const h = await emulator();
   expect((await h.call("GET", "/projects")).status).toBe(200);
-  const put = await h.admin("PUT", "/faults", { rate503: 1 });
-  expect(put.body).toMatchObject({ rate503: 1, rate429: 0 });
+  const put = await h.admin("PUT", "/faults", { rate503: 1, commitThenLateRate: 0.25, lateAnswerMs: 40_000 });
+  expect(put.body).toMatchObject({ rate503: 1, rate429: 0, commitThenLateRate: 0.25, lateAnswerMs: 40_000 });
   expect((await h.call("GET", "/projects")).status).toBe(503);
   h.emu.setFaults({ rate503: 0 });
   expect((await h.call("GET", "/projects")).status).toBe(200);
@@ -95,10 +165,11 @@ test("faults switch on and off at run time via PUT /_emulator/faults; bad values
 });
 
 test(`faults can come from env ${ENV_FAULTS}`, async () => {
-  process.env[ENV_FAULTS] = JSON.stringify({ rate429: 1 });
+  process.env[ENV_FAULTS] = JSON.stringify({ rate429: 1, commitThenLateRate: 0.5, lateAnswerMs: 1234 });
   try {
     const h = await emulator();
     expect((await h.call("GET", "/projects")).status).toBe(429);
+    expect((await h.admin("GET", "/faults")).body).toMatchObject({ commitThenLateRate: 0.5, lateAnswerMs: 1234 });
   } finally {
     delete process.env[ENV_FAULTS];
   }
@@ -106,7 +177,7 @@ test(`faults can come from env ${ENV_FAULTS}`, async () => {
 
 test("stats count every /v2 request by method, route pattern and status; admin calls are not counted", async () => {
   const h = await emulator();
-  const zone = (await h.call("POST", "/dns", { domain: "stats.example.com" })).body;
+  const zone = (await h.call("POST", "/dns", { domain: "stats.example.com", workspaceId: h.emu.workspaceId })).body;
   await h.call("GET", `/dns/${zone.id}/records`);
   await h.call("GET", `/dns/${zone.id}/records`);
   await h.call("GET", "/projects/00000000-0000-0000-0000-000000000000");
