@@ -1,12 +1,14 @@
 /** Workspaces, users and API tokens: who a request is, and what it may see. */
 import { randomBytes, randomUUID } from "node:crypto";
-import { Workspace } from "../provider/api/models";
 import { invalid, unauthorized } from "./errors";
 import { DEFAULT_LIMIT } from "./seed";
 import { type Obj, own, type Store, type TokenRecord, type UserRecord } from "./store";
+import { LIMIT_FIELDS } from "./wire/api";
+import { type Shape, toWire } from "./wire/kind";
+import { User, Workspace } from "./wire/lookups";
 
-/** The workspace quota fields (`projectsLimit`, …), read off the model so they cannot drift. */
-export const LIMIT_FIELDS = Object.keys(Workspace.shape).filter((k) => k.endsWith("Limit"));
+/** Internal field of a stored workspace: users who belong to it besides its first one (never answered). */
+const MEMBERS = "memberIds";
 
 export interface Principal {
   workspaceId: string;
@@ -23,17 +25,7 @@ export class Accounts {
   constructor(private readonly store: Store) {}
 
   createWorkspace(opts: NewWorkspace = {}, user?: { email: string; password: string; name: string }) {
-    const limits = opts.limits ?? {};
-    for (const [field, value] of Object.entries(limits)) {
-      if (!LIMIT_FIELDS.includes(field)) throw new Error(`unknown workspace limit ${field}; one of ${LIMIT_FIELDS}`);
-      if (!Number.isInteger(value) || (value ?? -1) < 0) throw new Error(`${field} must be a whole number >= 0`);
-    }
-    const now = new Date().toISOString();
-    const workspaceId = randomUUID();
-    const workspace: Obj = { id: workspaceId, name: opts.name ?? `workspace-${workspaceId.slice(0, 8)}` };
-    for (const field of LIMIT_FIELDS) workspace[field] = limits[field] ?? DEFAULT_LIMIT;
-    Object.assign(workspace, { createdAt: now, updatedAt: now });
-    this.store.data.workspaces[workspaceId] = Workspace.parse(workspace);
+    const workspaceId = this.newWorkspace(opts);
     const owner: UserRecord = {
       id: randomUUID(),
       email: user?.email ?? `owner-${workspaceId.slice(0, 8)}@futrou.local`,
@@ -100,18 +92,71 @@ export class Accounts {
     const token = this.issueToken(user.workspaceId, { userId: user.id });
     const record = this.store.data.tokens[token];
     return {
-      apiToken: { id: record?.id, token: token.slice(37), expiresAt: null },
+      apiToken: { id: record?.id, token: token.slice(37) },
       user: publicUser(user),
     };
   }
 
-  context(p: Principal) {
-    const user = this.store.data.users[p.userId];
+  /** GET /auth/context: the user only (`real`); the `full` shape adds the token's workspace. */
+  context(p: Principal, shape: Shape): Obj {
+    const user = own(this.store.data.users, p.userId);
     if (!user) throw invalid(null, "token has no user");
-    return { user: publicUser(user), workspace: this.store.data.workspaces[p.workspaceId] };
+    const answer: Obj = { user: toWire(User[shape], { ...publicUser(user), name: user.name }, shape) };
+    if (shape === "full") {
+      answer.workspace = toWire(Workspace.full, own(this.store.data.workspaces, p.workspaceId) ?? {}, shape);
+    }
+    return answer;
+  }
+
+  /** The workspaces the token's user belongs to: its first one, the token's own, and any it was added to. */
+  workspacesOf(p: Principal): string[] {
+    const home = own(this.store.data.users, p.userId)?.workspaceId;
+    return Object.values(this.store.data.workspaces)
+      .filter((ws) => {
+        const members = ws[MEMBERS];
+        return ws.id === p.workspaceId || ws.id === home || (Array.isArray(members) && members.includes(p.userId));
+      })
+      .map((ws) => String(ws.id));
+  }
+
+  /** Gives the token's user one more workspace; its objects are visible to the user's tokens from then on. */
+  addWorkspace(token: string, opts: NewWorkspace = {}): { workspaceId: string } {
+    const { userId } = this.authenticate(`Bearer ${token}`);
+    return { workspaceId: this.newWorkspace(opts, [userId]) };
+  }
+
+  /** Stores a new workspace with its quotas and the published Workspace fields. */
+  private newWorkspace(opts: NewWorkspace, members: string[] = []): string {
+    const limits = opts.limits ?? {};
+    for (const [field, value] of Object.entries(limits)) {
+      if (!(LIMIT_FIELDS as readonly string[]).includes(field)) {
+        throw new Error(`unknown workspace limit ${field}; one of ${LIMIT_FIELDS.join(", ")}`);
+      }
+      if (!Number.isInteger(value) || (value ?? -1) < 0) throw new Error(`${field} must be a whole number >= 0`);
+    }
+    const now = new Date().toISOString();
+    const workspaceId = randomUUID();
+    const name = opts.name ?? `workspace-${workspaceId.slice(0, 8)}`;
+    const workspace: Obj = {
+      id: workspaceId,
+      number: Object.keys(this.store.data.workspaces).length + 1,
+      name,
+      displayName: name,
+      // ASSUMED: a new workspace has no credit, bills in eur (the types' first currency), has no feature flags.
+      credit: 0,
+      currency: "eur",
+      featureFlags: [],
+    };
+    for (const field of LIMIT_FIELDS) workspace[field] = limits[field] ?? DEFAULT_LIMIT;
+    Object.assign(workspace, { createdAt: now, updatedAt: now });
+    if (members.length > 0) workspace[MEMBERS] = members;
+    this.store.data.workspaces[workspaceId] = workspace;
+    this.store.changed(["workspaces", workspaceId]);
+    return workspaceId;
   }
 }
 
-function publicUser(u: UserRecord) {
-  return { id: u.id, email: u.email, name: u.name };
+/** The published User fields the emulator has (`fullname`, not the store's `name`). */
+function publicUser(u: UserRecord): Obj {
+  return { id: u.id, email: u.email, ...(u.name ? { fullname: u.name } : {}) };
 }

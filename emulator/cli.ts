@@ -3,9 +3,9 @@
 import { parseArgs } from "node:util";
 import { ENV_TOKEN, ENV_URL } from "../provider/api/contract";
 import { FaultPatch } from "./faults";
-import { startEmulator } from "./index";
+import { shapeFrom, startEmulator } from "./index";
 
-const USAGE = `Usage: futrou-emulator [--port N] [--data file.json [--compact-after-bytes N]] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N] [--quiet]`;
+const USAGE = `Usage: futrou-emulator [--port N] [--data file.json [--compact-after-bytes N]] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N] [--shape real|full] [--quiet]`;
 
 function integer(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
       "deploy-delay-ms": { type: "string" },
       faults: { type: "string" },
       seed: { type: "string" },
+      shape: { type: "string" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -39,12 +40,13 @@ async function main(): Promise<void> {
     deployDelayMs: integer("deploy-delay-ms", values["deploy-delay-ms"]),
     faults: values.faults ? FaultPatch.parse(JSON.parse(values.faults)) : undefined,
     seed: integer("seed", values.seed),
+    shape: shapeFrom(values.shape),
     quiet: values.quiet,
   });
   process.stdout.write(
     [
       `Futrou API emulator listening on ${emulator.url}`,
-      `  workspace ${emulator.workspaceId}${values.data ? `, data in ${values.data}` : ""}`,
+      `  workspace ${emulator.workspaceId}${values.data ? `, data in ${values.data}` : ""}, ${shapeFrom(values.shape)} API shapes`,
       `  export ${ENV_URL}=${emulator.url}`,
       `  export ${ENV_TOKEN}=${emulator.token}`,
       "",

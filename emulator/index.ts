@@ -4,9 +4,9 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Kind } from "../provider/api/contract";
 import { Accounts } from "./accounts";
 import { adminRoutes } from "./admin";
+import { accountRoutes } from "./adminAccounts";
 import { type FaultConfig, Faults, faultsFromEnv, seededRandom } from "./faults";
 import { type Env, resumePending, Timers } from "./lifecycle";
 import { openapiDocument } from "./openapi";
@@ -18,10 +18,13 @@ import { DEMO_USER, seedPlans, seedRegions } from "./seed";
 import { API_PREFIX, requestHandler } from "./server";
 import { type EmulatorStats, Stats } from "./stats";
 import { emptyObjects, Store, type StoreData } from "./store";
+import type { Kind } from "./wire/api";
+import { SHAPES, type Shape } from "./wire/kind";
 
-export type { Kind } from "../provider/api/contract";
 export type { FaultConfig } from "./faults";
 export type { EmulatorStats } from "./stats";
+export type { Kind } from "./wire/api";
+export type { Shape } from "./wire/kind";
 
 export interface EmulatorOptions {
   /** TCP port; 0 (the default) picks any free port. */
@@ -48,6 +51,12 @@ export interface EmulatorOptions {
   seed?: number;
   /** Suppress warnings about internal errors on stderr. */
   quiet?: boolean;
+  /**
+   * `real` (the default): answers in the shapes the real API publishes (unset fields omitted, narrow
+   * serverlet/volume/proxy answers, 204 actions, user-only /auth/context). `full`: the emulator's rich
+   * shape, every stored field with null for unset ones. Env `FUTROU_EMULATOR_SHAPE` is read when not given.
+   */
+  shape?: Shape;
 }
 
 export interface RunningEmulator {
@@ -72,6 +81,16 @@ export interface RunningEmulator {
     workspaceId: string;
     token: string;
   };
+  /**
+   * Gives the token's user one more workspace (POST /_emulator/workspaces/add): its tokens then see both,
+   * `GET /workspaces` lists both, and creates must name the one they mean.
+   */
+  addWorkspace(
+    token: string,
+    opts?: { name?: string; limits?: Partial<Record<string, number>> },
+  ): {
+    workspaceId: string;
+  };
   /** Another token for a workspace, optionally expiring (POST /_emulator/tokens). */
   issueToken(workspaceId: string, opts?: { expiresAt?: string }): string;
   /** The token answers 401 "revoked" from now on (DELETE /_emulator/tokens/{token}). */
@@ -79,11 +98,22 @@ export interface RunningEmulator {
 }
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
+export const ENV_SHAPE = "FUTROU_EMULATOR_SHAPE";
+
+/** The option, else the environment, else `real`; anything else is refused at start. */
+export function shapeFrom(option: string | undefined, env: NodeJS.ProcessEnv = process.env): Shape {
+  const value = option ?? (env[ENV_SHAPE] || "real");
+  if (!(SHAPES as readonly string[]).includes(value)) {
+    throw new Error(`unknown emulator shape "${value}"; one of ${SHAPES.join(", ")}`);
+  }
+  return value as Shape;
+}
 
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   if (opts.host !== undefined && !LOCAL_HOSTS.has(opts.host)) {
     throw new Error(`the emulator listens on 127.0.0.1 only (got host ${opts.host})`);
   }
+  const shape = shapeFrom(opts.shape);
   const warn = (message: string) => {
     if (!opts.quiet) process.stderr.write(`${message}\n`);
   };
@@ -96,7 +126,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     store.data.defaultWorkspaceId = workspaceId;
     store.data.defaultToken = token;
   }
-  const env: Env = { store, timers: new Timers(), deployDelayMs: opts.deployDelayMs ?? 1500 };
+  const env: Env = { store, timers: new Timers(), deployDelayMs: opts.deployDelayMs ?? 1500, shape };
   if (opts.dataFile) {
     journal = await Journal.open(opts.dataFile, store, loaded?.generation ?? 0, {
       compactAfterBytes: opts.compactAfterBytes,
@@ -112,7 +142,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     seededRandom(opts.seed ?? Math.floor(Math.random() * 2 ** 32)),
   );
   const stats = new Stats();
-  const resources = new Resources(env);
+  const resources = new Resources(env, accounts);
 
   const helpers = {
     stats: () => stats.snapshot(),
@@ -130,20 +160,22 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       return out;
     },
     createWorkspace: (o?: { name?: string; limits?: Partial<Record<string, number>> }) => accounts.createWorkspace(o),
+    addWorkspace: (token: string, o?: { name?: string; limits?: Partial<Record<string, number>> }) =>
+      accounts.addWorkspace(token, o),
     issueToken: (workspaceId: string, o?: { expiresAt?: string }) => accounts.issueToken(workspaceId, o),
     revokeToken: (token: string) => accounts.revokeToken(token),
   };
 
   let openapi: unknown;
   const api = apiRoutes(env, resources, accounts, () => {
-    openapi ??= openapiDocument(api);
+    openapi ??= openapiDocument(api, shape);
     return openapi;
   });
   const server = createServer(
     { keepAliveTimeout: 5000 },
     requestHandler({
       api,
-      admin: adminRoutes(helpers, faults),
+      admin: [...adminRoutes(helpers, faults), ...accountRoutes(helpers)],
       accounts,
       faults,
       limiter: new RateLimiter(opts.rateLimitPerSecond ?? 100),

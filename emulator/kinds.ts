@@ -1,18 +1,12 @@
 /**
- * What differs between kinds, as data plus a few small hooks. The generic CRUD in resources.ts reads
- * this table; a kind without an entry here would behave like a plain named object.
+ * What differs between kinds in behaviour, as data plus a few small hooks: uniqueness, ownership, nesting,
+ * async state. What differs on the wire lives in wire/. The generic CRUD in resources.ts reads both.
  */
-import type { Kind } from "../provider/api/contract";
-import {
-  type CrossFieldRule,
-  cronTypeRule,
-  dnsRecordRule,
-  instancesRule,
-  variableScopeRule,
-} from "../provider/api/models";
 import { invalid } from "./errors";
 import { activateProxy, deployServerlet, type Env } from "./lifecycle";
+import { PLATFORM_FIELD, platformRecords } from "./platform";
 import type { Entry, Obj } from "./store";
+import type { Kind } from "./wire/api";
 
 export interface KindSpec {
   /** For messages: "project", "DNS zone". */
@@ -26,26 +20,18 @@ export interface KindSpec {
   unique?: { field: string; scope?: (o: Obj) => string };
   /** Accepted and stored, never returned. */
   writeOnly?: readonly string[];
-  /** Cross-field rules, re-run on the merged object after a PATCH. */
-  rules?: ReadonlyArray<CrossFieldRule<Obj>>;
-  /** Whether the object's `workspaceId` is filled from the token (not for variables: there it is a scope). */
+  /** The body's `workspaceId` names the owner (not for variables, where it is one of three scopes). */
   ownWorkspaceField: boolean;
-  /** Read-only fields a new object starts with (everything else unset is null). */
+  /** Read-only fields a new object starts with. */
   initial?: Obj;
-  /** Defaults computed from the request, where CREATE_DEFAULTS cannot say them. */
-  derivedDefaults?: (input: Obj) => Obj;
   /** Refuses a PATCH that the schemas cannot judge alone (needs the current object). */
   checkUpdate?: (current: Obj, patch: Obj) => void;
+  /** Why a stored object may not be changed or deleted by a user, if it may not. */
+  lockedBecause?: (o: Obj) => string | undefined;
   afterCreate?: (env: Env, entry: Entry) => void;
   afterUpdate?: (env: Env, entry: Entry) => void;
   afterDelete?: (env: Env, entry: Entry) => void;
 }
-
-/** The rules are typed per kind; the merged object they run on was assembled from validated parts. */
-const rule =
-  <T>(r: CrossFieldRule<T>): CrossFieldRule<Obj> =>
-  (o) =>
-    r(o as T);
 
 /** ASSUMED: variables scoped to an object go with it. */
 function deleteScopedVariables(env: Env, field: "projectId" | "serverletId", id: unknown): void {
@@ -57,8 +43,6 @@ export const KINDS: Record<Kind, KindSpec> = {
   project: {
     label: "project",
     unique: { field: "name" },
-    // ASSUMED: the display name defaults to the name.
-    derivedDefaults: (input) => ({ displayName: input.name }),
     ownWorkspaceField: true,
     afterDelete: (env, e) => deleteScopedVariables(env, "projectId", e.object.id),
   },
@@ -67,13 +51,17 @@ export const KINDS: Record<Kind, KindSpec> = {
     // ASSUMED: a key is unique within its scope (the one of workspaceId/projectId/serverletId that is set).
     unique: { field: "key", scope: (o) => `${o.workspaceId ?? ""}|${o.projectId ?? ""}|${o.serverletId ?? ""}` },
     writeOnly: ["value"],
-    rules: [rule(variableScopeRule)],
     ownWorkspaceField: false,
   },
   dnsZone: {
     label: "DNS zone",
     unique: { field: "domain" },
     ownWorkspaceField: true,
+    afterCreate: (env, zone) => {
+      for (const object of platformRecords(zone.object, String(zone.object.createdAt))) {
+        env.store.put("dnsRecord", { workspaceId: zone.workspaceId, seq: env.store.nextSeq(), object });
+      }
+    },
     afterDelete: (env, zone) => {
       for (const r of env.store.all("dnsRecord")) {
         if (r.object.dnsId === zone.object.id) env.store.remove("dnsRecord", String(r.object.id));
@@ -83,13 +71,13 @@ export const KINDS: Record<Kind, KindSpec> = {
   dnsRecord: {
     label: "DNS record",
     parent: { kind: "dnsZone", param: "dnsId", field: "dnsId" },
-    rules: [rule(dnsRecordRule)],
     ownWorkspaceField: false,
+    lockedBecause: (o) =>
+      o[PLATFORM_FIELD] ? `the zone's ${o.type} record is managed by the platform (ASSUMED: read-only)` : undefined,
   },
   cron: {
     label: "cron",
     unique: { field: "name" },
-    rules: [rule(cronTypeRule)],
     ownWorkspaceField: true,
   },
   proxy: {
@@ -114,9 +102,8 @@ export const KINDS: Record<Kind, KindSpec> = {
   serverlet: {
     label: "serverlet",
     unique: { field: "name" },
-    rules: [rule(instancesRule)],
     ownWorkspaceField: true,
-    initial: { state: "deploying", stateReason: null, instances: 0 },
+    initial: { state: "deploying", instances: 0 },
     afterCreate: deployServerlet,
     // ASSUMED: an update redeploys, except a stopped serverlet stays stopped until started.
     afterUpdate: (env, e) => {

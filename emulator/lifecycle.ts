@@ -1,14 +1,17 @@
 /** Async state changes: serverlets `deploying` → `running`/`failed`, proxies `pending` → `active`. */
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
-import type { SERVERLET_ACTIONS } from "../provider/api/contract";
-import type { Entry, Store } from "./store";
+import { stableId } from "./seed";
+import type { Entry, Obj, Store } from "./store";
+import type { ServerletAction } from "./wire/api";
+import type { Shape } from "./wire/kind";
 
 /** What the kind hooks and state changes run against. */
 export interface Env {
   store: Store;
   timers: Timers;
   deployDelayMs: number;
+  /** The response shape this emulator answers in. */
+  shape: Shape;
 }
 
 /** One pending timer per object; unref'd so they never keep a process alive, all cleared on close. */
@@ -37,33 +40,44 @@ export class Timers {
 /** ASSUMED: an image reference containing this ends the deploy `failed` (the emulator's stand-in for a bad pull). */
 export const MISSING_IMAGE_MARKER = "does-not-exist";
 
+/** Internal bookkeeping on a stored serverlet, never answered: how often and when it was last deployed. */
+interface DeployMarks {
+  deployVersion?: number;
+  deployedAt?: string;
+}
+
 export function deployServerlet(env: Env, entry: Entry): void {
   const id = String(entry.object.id);
-  Object.assign(entry.object, { state: "deploying", stateReason: null });
+  entry.object.state = "deploying";
+  delete entry.object.stateReason;
   env.store.changed();
   env.timers.after(`serverlet:${id}`, env.deployDelayMs, () => {
     const current = env.store.find("serverlet", id);
     if (!current) return;
-    const image = String(current.object.image);
+    const o = current.object as Obj & DeployMarks;
+    const image = String(o.image);
     if (image.includes(MISSING_IMAGE_MARKER)) {
-      Object.assign(current.object, {
+      Object.assign(o, {
         state: "failed",
         stateReason: `image pull failed: manifest for ${image} not found`,
         instances: 0,
       });
       current.instanceIds = [];
     } else {
-      const count = Number(current.object.minInstances);
-      Object.assign(current.object, { state: "running", stateReason: null, instances: count });
+      const count = Number(o.minInstances);
+      Object.assign(o, { state: "running", instances: count });
       current.instanceIds = Array.from({ length: count }, () => randomUUID());
     }
+    o.deployVersion = (o.deployVersion ?? 0) + 1;
+    o.deployedAt = new Date().toISOString();
     env.store.changed();
   });
 }
 
 export function stopServerlet(env: Env, entry: Entry): void {
   env.timers.cancel(`serverlet:${entry.object.id}`);
-  Object.assign(entry.object, { state: "stopped", stateReason: null, instances: 0 });
+  Object.assign(entry.object, { state: "stopped", instances: 0 });
+  delete entry.object.stateReason;
   entry.instanceIds = [];
   env.store.changed();
 }
@@ -84,26 +98,31 @@ export function resumePending(env: Env): void {
   for (const e of env.store.all("proxy")) if (e.object.status === "pending") activateProxy(env, e);
 }
 
-/** ASSUMED shape of `GET /serverlets/{id}/instances` items. */
-export const ServerletInstance = z.object({
-  id: z.string(),
-  serverletId: z.string(),
-  index: z.number().int(),
-  state: z.literal("running"),
-});
-
-/** POST /serverlets/{id}/start|stop|restart|sync. ASSUMED: answered 200 with the serverlet; sync redeploys. */
-export function serverletAction(env: Env, entry: Entry, action: (typeof SERVERLET_ACTIONS)[number]): Entry["object"] {
+/** POST /serverlets/{id}/start|stop|restart. ASSUMED: start and restart redeploy. */
+export function serverletAction(env: Env, entry: Entry, action: ServerletAction): void {
   if (action === "stop") stopServerlet(env, entry);
   else deployServerlet(env, entry);
-  return entry.object;
 }
 
-export function serverletInstances(entry: Entry): Array<z.infer<typeof ServerletInstance>> {
-  return (entry.instanceIds ?? []).map((id, index) => ({
+/**
+ * The running instances, in the published ServerletInstance fields. ASSUMED: numbered from 1, all on one
+ * server per region, `version` counts deploys, `metrics` reports idle usage.
+ */
+export function serverletInstances(entry: Entry): Obj[] {
+  const s = entry.object as Obj & DeployMarks;
+  return (entry.instanceIds ?? []).map((id, i) => ({
     id,
-    serverletId: String(entry.object.id),
-    index,
+    serverletId: s.id,
+    number: i + 1,
     state: "running",
+    cpu: s.cpu,
+    ram: s.ram,
+    image: s.image,
+    runtime: s.runtime,
+    serverId: stableId(`server:${s.regionId ?? "default"}`),
+    version: s.deployVersion ?? 1,
+    metrics: { cpuPercent: 0, ramPercent: 0 },
+    createdAt: s.deployedAt ?? s.updatedAt,
+    updatedAt: s.deployedAt ?? s.updatedAt,
   }));
 }

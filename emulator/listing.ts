@@ -1,7 +1,7 @@
 /** Listing: filters, sort, direction and paging (spec), answered as a bare array plus the four X-* headers. */
-import { ERROR_CODES, PAGE_DEFAULT_LIMIT, PAGE_HEADERS, PAGE_MAX_LIMIT } from "../provider/api/contract";
 import { invalid } from "./errors";
 import type { Obj } from "./store";
+import { CODES, PAGE, PAGE_HEADERS } from "./wire/api";
 
 export interface Row {
   object: Obj;
@@ -21,12 +21,13 @@ export interface PageResult {
 }
 
 /**
- * Applies the spec's listing query to rows. `fields` are the model's fields: what `sort` may name.
- * ASSUMED: a page past the end is an empty array (200); X-Total-Pages is at least 1.
+ * Applies the spec's listing query to rows. `fields` are the answered fields: what `sort` may name.
+ * ASSUMED: a page past the end is an empty array (200); X-Total-Pages is at least 1; a `limit` above the
+ * maximum is capped, not refused (the spec leaves the maximum unpublished: clients follow X-Total-Pages).
  */
 export function listPage(rows: Row[], query: URLSearchParams, fields: readonly string[]): PageResult {
   const page = intParam(query, "page", 1, 1, Number.MAX_SAFE_INTEGER);
-  const limit = intParam(query, "limit", PAGE_DEFAULT_LIMIT, 1, PAGE_MAX_LIMIT);
+  const limit = Math.min(intParam(query, "limit", PAGE.defaultLimit, 1, Number.MAX_SAFE_INTEGER), PAGE.maxLimit);
   const sort = query.get("sort") || "createdAt";
   if (query.has("sort") && !fields.includes(sort)) {
     throw invalid("sort", `cannot sort by "${sort}"; one of ${fields.join(", ")}`);
@@ -90,7 +91,7 @@ function parseRange(field: string, raw: string): { from: number; to: number } {
     invalid(
       field,
       `${why}; expected "<from>/<to>" ISO 8601 date-times, either side may be empty`,
-      ERROR_CODES.invalidDatetimeFilter,
+      CODES.invalidDatetimeFilter,
     );
   const parts = raw.split("/");
   if (parts.length !== 2) throw fail(`"${raw}" is not a from/to range`);

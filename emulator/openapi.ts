@@ -1,39 +1,42 @@
-/** GET /openapi.json, generated from the route table and the zod models (z.toJSONSchema, OpenAPI 3.0 target). */
+/** GET /openapi.json, generated from the route table and the emulator's own wire definitions (OpenAPI 3.0). */
 import { z } from "zod";
-import { COLLECTIONS, type Kind, PAGE_HEADERS } from "../provider/api/contract";
+import type { Route } from "./router";
+import { WIRE } from "./wire";
+import { KINDS_IN_ORDER, PAGE, PAGE_HEADERS } from "./wire/api";
+import type { Shape } from "./wire/kind";
 import {
   AuthContext,
   ErrorBody,
   LoginRequest,
   LoginResponse,
-  MODELS,
   Plan,
   Region,
+  ServerletPlan,
   Workspace,
-} from "../provider/api/models";
-import { ServerletInstance } from "./lifecycle";
-import type { Route } from "./router";
-import { componentName } from "./routes";
+} from "./wire/lookups";
+import { ServerletInstance } from "./wire/serverlet";
 
 /** Interface version of the published spec this emulator follows. */
 const SPEC_VERSION = "2.0.123";
 
-function components(): Record<string, [z.ZodType, "input" | "output"]> {
+/** Component schemas: responses in the emulator's shape, request bodies as the emulator validates them. */
+function components(shape: Shape): Record<string, [z.ZodType, "input" | "output"]> {
   const out: Record<string, [z.ZodType, "input" | "output"]> = {
-    Plan: [Plan, "output"],
-    Region: [Region, "output"],
-    Workspace: [Workspace, "output"],
-    AuthContext: [AuthContext, "output"],
+    Plan: [Plan[shape], "output"],
+    ServerletPlan: [ServerletPlan[shape], "output"],
+    Region: [Region[shape], "output"],
+    Workspace: [Workspace[shape], "output"],
+    AuthContext: [AuthContext[shape], "output"],
     LoginRequest: [LoginRequest, "input"],
     LoginResponse: [LoginResponse, "output"],
     ServerletInstance: [ServerletInstance, "output"],
     Error: [ErrorBody, "output"],
   };
-  for (const kind of Object.keys(COLLECTIONS) as Kind[]) {
-    const name = componentName(kind);
-    out[name] = [MODELS[kind].model, "output"];
-    out[`${name}Create`] = [MODELS[kind].create, "input"];
-    out[`${name}Update`] = [MODELS[kind].update, "input"];
+  for (const kind of KINDS_IN_ORDER) {
+    const wire = WIRE[kind];
+    out[wire.name] = [wire[shape], "output"];
+    out[`${wire.name}Create`] = [wire.create, "input"];
+    out[`${wire.name}Update`] = [wire.update, "input"];
   }
   return out;
 }
@@ -44,9 +47,9 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: ref("Error") } },
 });
 
-export function openapiDocument(routes: readonly Route[]): Record<string, unknown> {
+export function openapiDocument(routes: readonly Route[], shape: Shape): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
-  for (const [name, [schema, io]] of Object.entries(components())) {
+  for (const [name, [schema, io]] of Object.entries(components(shape))) {
     schemas[name] = z.toJSONSchema(schema, { target: "openapi-3.0", io, unrepresentable: "any" });
   }
   const paths: Record<string, Record<string, unknown>> = {};
@@ -59,7 +62,9 @@ export function openapiDocument(routes: readonly Route[]): Record<string, unknow
       required: true,
       schema: { type: "string" },
     }));
-    const success = route.method === "DELETE" ? "204" : route.method === "POST" && route.creates ? "201" : "200";
+    const success = String(
+      doc.status ?? (route.method === "DELETE" ? 204 : route.method === "POST" && route.creates ? 201 : 200),
+    );
     const body = doc.response
       ? doc.list
         ? { type: "array", items: ref(doc.response) }
@@ -93,7 +98,7 @@ export function openapiDocument(routes: readonly Route[]): Record<string, unknow
     info: {
       title: "Futrou Cloud API (local emulator)",
       version: SPEC_VERSION,
-      description: "The subset of the Futrou API v2 that pulumi-futrou uses, served by the local emulator.",
+      description: `The subset of the Futrou API v2 that pulumi-futrou uses, served by the local emulator (${shape} shape).`,
     },
     servers: [{ url: "/v2" }],
     security: [{ bearerAuth: [] }],
@@ -107,7 +112,12 @@ export function openapiDocument(routes: readonly Route[]): Record<string, unknow
 
 const LIST_PARAMETERS = [
   { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },
-  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 1000, default: 100 } },
+  {
+    name: "limit",
+    in: "query",
+    schema: { type: "integer", minimum: 1, default: PAGE.defaultLimit },
+    description: `page size; values above ${PAGE.maxLimit} are capped at ${PAGE.maxLimit} (follow X-Total-Pages)`,
+  },
   { name: "sort", in: "query", schema: { type: "string", default: "createdAt" } },
   { name: "direction", in: "query", schema: { type: "string", enum: ["asc", "desc"], default: "desc" } },
   ...["id", "workspaceId", "projectId", "search", "name", "domain"].map((name) => ({

@@ -1,14 +1,18 @@
-/** Generic CRUD for every managed kind, written once and driven by MODELS, CREATE_DEFAULTS, QUOTA_FIELDS and KINDS. */
+/**
+ * Generic CRUD for every managed kind, written once and driven by the wire definitions (wire/) and the
+ * behaviour table (kinds.ts). Objects are stored whole; each answer is projected to the emulator's shape.
+ */
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { ERROR_CODES, type Kind, PLAN_COLLECTIONS, type PlanKind, QUOTA_FIELDS } from "../provider/api/contract";
-import { CREATE_DEFAULTS, MODELS } from "../provider/api/models";
-import type { Principal } from "./accounts";
-import { ApiError, fieldError, forbidden, fromZod, invalid, notFound } from "./errors";
+import type { Accounts, Principal } from "./accounts";
+import { ApiError, fieldError, fromZod, invalid, notFound } from "./errors";
 import { KINDS } from "./kinds";
 import type { Env } from "./lifecycle";
 import { listPage, type PageResult } from "./listing";
 import type { Entry, Obj } from "./store";
+import { WIRE } from "./wire";
+import { CODES, type Kind, PLAN_COLLECTIONS, type PlanKind, QUOTA_FIELDS } from "./wire/api";
+import { toWire } from "./wire/kind";
 
 type Params = Record<string, string>;
 
@@ -25,129 +29,162 @@ const REFERENCES: Record<string, Ref> = {
   proxyPlanId: { plans: "proxy" },
 };
 
-export function modelFields(kind: Kind): string[] {
-  return Object.keys(MODELS[kind].model.shape);
-}
-
 export class Resources {
-  constructor(private readonly env: Env) {}
+  constructor(
+    private readonly env: Env,
+    private readonly accounts: Accounts,
+  ) {}
+
+  /** The object as this emulator's shape answers it. */
+  answer(kind: Kind, object: Obj): Obj {
+    return toWire(WIRE[kind][this.env.shape], object, this.env.shape);
+  }
 
   list(kind: Kind, p: Principal, params: Params, query: URLSearchParams): PageResult {
-    const parent = this.parentOf(kind, p, params);
     const spec = KINDS[kind];
+    const parent = spec.parent ? this.owned(spec.parent.kind, p, { id: params[spec.parent.param] ?? "" }) : undefined;
+    const visible = new Set(this.accounts.workspacesOf(p));
+    // ASSUMED: `workspaceId` filters by owner, also for kinds whose answers do not carry it.
+    const workspaceFilter = query.get("workspaceId");
+    const rest = new URLSearchParams(query);
+    rest.delete("workspaceId");
     const rows = this.env.store
-      .inWorkspace(kind, p.workspaceId)
-      .filter((e) => !spec.parent || e.object[spec.parent.field] === parent);
-    return listPage(rows, query, modelFields(kind));
+      .all(kind)
+      .filter(
+        (e) =>
+          visible.has(e.workspaceId) &&
+          (workspaceFilter === null || e.workspaceId === workspaceFilter) &&
+          (!spec.parent || e.object[spec.parent.field] === parent?.object.id),
+      );
+    const page = listPage(rows, rest, Object.keys(WIRE[kind][this.env.shape].shape));
+    return { ...page, body: page.body.map((o) => this.answer(kind, o)) };
   }
 
   get(kind: Kind, p: Principal, params: Params): Obj {
-    return this.owned(kind, p, params).object;
+    return this.answer(kind, this.owned(kind, p, params).object);
   }
 
   create(kind: Kind, p: Principal, params: Params, body: unknown): Obj {
     const spec = KINDS[kind];
-    const parentId = this.parentOf(kind, p, params);
-    const input = this.parse(MODELS[kind].create, body);
-    this.checkWorkspace(p, body);
-    this.checkReferences(p, input);
-    this.checkQuota(kind, p);
+    const wire = WIRE[kind];
+    const parent = spec.parent ? this.owned(spec.parent.kind, p, { id: params[spec.parent.param] ?? "" }) : undefined;
+    const input = withoutUnset(parse(wire.create, body));
+    const values: Obj = { ...spec.initial, ...input };
+    this.fillDefaults(kind, values);
+    wire.normalize?.(values);
+    checkRules(kind, values);
+
+    const visible = this.accounts.workspacesOf(p);
+    const workspaceId = parent?.workspaceId ?? this.ownerOf(kind, input, visible);
+    this.checkReferences(visible, workspaceId, input);
+    this.checkQuota(kind, workspaceId);
 
     const now = new Date().toISOString();
-    const values: Obj = { ...CREATE_DEFAULTS[kind], ...spec.initial, ...spec.derivedDefaults?.(input), ...input };
-    values.id = randomUUID();
-    if (spec.ownWorkspaceField) values.workspaceId = p.workspaceId;
-    if (spec.parent && parentId) values[spec.parent.field] = parentId;
-    Object.assign(values, { createdAt: now, updatedAt: now });
+    Object.assign(values, { id: randomUUID(), createdAt: now, updatedAt: now });
+    if (spec.parent && parent) values[spec.parent.field] = parent.object.id;
     const writeOnly = takeWriteOnly(kind, values);
-    // In the model's field order; ASSUMED (models.ts): every model field is present, unset optional ones null.
-    const object: Obj = {};
-    for (const field of modelFields(kind)) object[field] = values[field] ?? null;
-    this.checkUnique(kind, p, object);
+    this.checkUnique(kind, workspaceId, values);
 
-    const entry: Entry = { workspaceId: p.workspaceId, seq: this.env.store.nextSeq(), object: this.emit(kind, object) };
+    const entry: Entry = { workspaceId, seq: this.env.store.nextSeq(), object: values };
     if (writeOnly) entry.writeOnly = writeOnly;
     this.env.store.put(kind, entry);
     spec.afterCreate?.(this.env, entry);
-    return entry.object;
+    return this.answer(kind, entry.object);
   }
 
   update(kind: Kind, p: Principal, params: Params, body: unknown): Obj {
     const spec = KINDS[kind];
+    const wire = WIRE[kind];
     const entry = this.owned(kind, p, params);
-    const patch = this.parse(MODELS[kind].update, body);
-    this.checkWorkspace(p, body);
-    this.checkReferences(p, patch);
+    checkUnlocked(kind, entry.object);
+    const patch = parse(wire.update, body);
+    for (const field of wire.createOnly) {
+      if (!(field in patch)) continue;
+      if (!sameValue(patch[field], entry.object[field])) {
+        // ASSUMED: the API refuses rather than ignores a change it cannot make.
+        throw invalid(field, `cannot be changed after create (create a new ${spec.label} instead)`);
+      }
+      delete patch[field];
+    }
+    this.checkReferences(this.accounts.workspacesOf(p), entry.workspaceId, patch);
     spec.checkUpdate?.(entry.object, patch);
 
     const writeOnly = takeWriteOnly(kind, patch);
-    const merged: Obj = { ...entry.object, ...patch };
-    const problems = (spec.rules ?? []).flatMap((rule) => {
-      const problem = rule({ ...merged, ...entry.writeOnly, ...writeOnly });
-      return problem ? [fieldError(ERROR_CODES.validation, problem.path, problem.message)] : [];
-    });
-    if (problems.length > 0) {
-      throw new ApiError(
-        400,
-        `Invalid request: ${problems.map((e) => `${e.field}: ${e.message}`).join("; ")}`,
-        problems,
-      );
+    const merged: Obj = { ...entry.object };
+    for (const [field, value] of Object.entries(patch)) {
+      // ASSUMED: null clears a field; one with a default gets the default back.
+      if (value === null) delete merged[field];
+      else if (value !== undefined) merged[field] = value;
     }
-    this.checkUnique(kind, p, merged);
+    this.fillDefaults(kind, merged);
+    wire.normalize?.(merged);
+    checkRules(kind, { ...merged, ...entry.writeOnly, ...writeOnly });
+    this.checkUnique(kind, entry.workspaceId, merged);
 
     merged.updatedAt = new Date().toISOString();
-    entry.object = this.emit(kind, merged);
+    entry.object = merged;
     if (writeOnly) entry.writeOnly = { ...entry.writeOnly, ...writeOnly };
     this.env.store.put(kind, entry);
     spec.afterUpdate?.(this.env, entry);
-    return entry.object;
+    return this.answer(kind, entry.object);
   }
 
   remove(kind: Kind, p: Principal, params: Params): void {
     const entry = this.owned(kind, p, params);
+    checkUnlocked(kind, entry.object);
     this.env.store.remove(kind, String(entry.object.id));
     KINDS[kind].afterDelete?.(this.env, entry);
   }
 
-  /** The object with `params.id`, if the token's workspace owns it (another workspace's id is a plain 404). */
+  /**
+   * The object with `params.id`, if one of the token's workspaces owns it. Another workspace's id gets the
+   * very same 404 as an id that never existed: the answer is no oracle for other workspaces' ids.
+   */
   owned(kind: Kind, p: Principal, params: Params): Entry {
     const spec = KINDS[kind];
-    const parentId = this.parentOf(kind, p, params);
+    const parent = spec.parent ? this.owned(spec.parent.kind, p, { id: params[spec.parent.param] ?? "" }) : undefined;
     const entry = this.env.store.find(kind, params.id ?? "");
     if (
       !entry ||
-      entry.workspaceId !== p.workspaceId ||
-      (spec.parent && entry.object[spec.parent.field] !== parentId)
+      !this.accounts.workspacesOf(p).includes(entry.workspaceId) ||
+      (spec.parent && entry.object[spec.parent.field] !== parent?.object.id)
     ) {
       throw notFound(`${spec.label} ${params.id}`);
     }
     return entry;
   }
 
-  /** For nested kinds, the parent id from the path, after checking the parent is visible. */
-  private parentOf(kind: Kind, p: Principal, params: Params): string | undefined {
-    const parent = KINDS[kind].parent;
-    if (!parent) return undefined;
-    return String(this.owned(parent.kind, p, { id: params[parent.param] ?? "" }).object.id);
-  }
-
-  private parse(schema: z.ZodType, body: unknown): Obj {
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw fromZod(parsed.error);
-    return parsed.data as Obj;
-  }
-
-  /** A body may name the token's own workspace (or none); naming another is 403. */
-  private checkWorkspace(p: Principal, body: unknown): void {
-    if (typeof body !== "object" || body === null || !("workspaceId" in body)) return;
-    const ws = body.workspaceId;
-    if (ws !== null && ws !== undefined && ws !== p.workspaceId) {
-      throw forbidden("workspaceId", "names a workspace this token has no access to");
+  /** Defaults the API fills in: static ones, then those derived from the object (plan sizing, display name). */
+  private fillDefaults(kind: Kind, o: Obj): void {
+    const wire = WIRE[kind];
+    for (const [field, value] of Object.entries({ ...wire.defaults, ...wire.derive?.(o, this.env.store.data) })) {
+      if (o[field] === undefined || o[field] === null) o[field] = structuredClone(value);
     }
   }
 
-  /** Referenced ids must exist (400 on the field); objects of another workspace are 403. */
-  private checkReferences(p: Principal, input: Obj): void {
+  /**
+   * The workspace a new object goes to: the body's `workspaceId`, or for a variable the owner of its scope.
+   * A workspace or scope the token cannot see is answered exactly like one that does not exist.
+   */
+  private ownerOf(kind: Kind, input: Obj, visible: readonly string[]): string {
+    const scope = KINDS[kind].ownWorkspaceField
+      ? "workspaceId"
+      : (["workspaceId", "projectId", "serverletId"] as const).find((f) => typeof input[f] === "string");
+    const value = scope ? input[scope] : undefined;
+    if (typeof value !== "string") throw invalid("workspaceId", "is required");
+    if (scope === "workspaceId") {
+      if (!visible.includes(value)) throw invalid("workspaceId", `workspace ${value} does not exist`);
+      return value;
+    }
+    const target = scope === "projectId" ? "project" : "serverlet";
+    const owner = this.env.store.find(target, value);
+    if (!owner || !visible.includes(owner.workspaceId))
+      throw invalid(scope ?? "", `${KINDS[target].label} ${value} does not exist`);
+    return owner.workspaceId;
+  }
+
+  /** Referenced ids must exist, be visible (else the same 400 as missing) and live in the object's workspace. */
+  private checkReferences(visible: readonly string[], workspaceId: string, input: Obj): void {
     const refs: Array<[string, Ref, unknown]> = Object.entries(REFERENCES).map(([f, ref]) => [f, ref, input[f]]);
     if (Array.isArray(input.volumes)) {
       input.volumes.forEach((v: { volumeId?: unknown }, i) => {
@@ -159,8 +196,12 @@ export class Resources {
       if (typeof value !== "string") continue;
       if ("kind" in ref) {
         const target = this.env.store.find(ref.kind, value);
-        if (!target) throw invalid(field, `${KINDS[ref.kind].label} ${value} does not exist`);
-        if (target.workspaceId !== p.workspaceId) throw forbidden(field, "names an object in another workspace");
+        const label = KINDS[ref.kind].label;
+        if (!target || !visible.includes(target.workspaceId)) throw invalid(field, `${label} ${value} does not exist`);
+        // ASSUMED: objects refer only within their workspace.
+        if (target.workspaceId !== workspaceId) {
+          throw invalid(field, `${label} ${value} is in workspace ${target.workspaceId}, not ${workspaceId}`);
+        }
       } else if ("plans" in ref) {
         if (!lookups.plans[ref.plans].some((x) => x.id === value)) {
           throw invalid(field, `${ref.plans} plan ${value} does not exist (GET ${PLAN_COLLECTIONS[ref.plans]})`);
@@ -171,41 +212,72 @@ export class Resources {
     }
   }
 
-  private checkQuota(kind: Kind, p: Principal): void {
+  private checkQuota(kind: Kind, workspaceId: string): void {
     const field = QUOTA_FIELDS[kind];
     if (!field) return;
-    const limit = Number(this.env.store.data.workspaces[p.workspaceId]?.[field]);
-    const count = this.env.store.inWorkspace(kind, p.workspaceId).length;
+    const workspace = Object.hasOwn(this.env.store.data.workspaces, workspaceId)
+      ? this.env.store.data.workspaces[workspaceId]
+      : undefined;
+    const limit = Number(workspace?.[field]);
+    const count = this.env.store.inWorkspace(kind, workspaceId).length;
     if (count >= limit) {
       // ASSUMED: `field` of the LIMIT_EXCEEDED entry is the workspace quota field.
       const message = `workspace limit reached: ${field} is ${limit} and ${count} ${KINDS[kind].label}s exist`;
-      throw new ApiError(400, message, [fieldError(ERROR_CODES.limitExceeded, field, message)]);
+      throw new ApiError(400, message, [fieldError(CODES.limitExceeded, field, message)]);
     }
   }
 
-  private checkUnique(kind: Kind, p: Principal, object: Obj): void {
+  private checkUnique(kind: Kind, workspaceId: string, object: Obj): void {
     const unique = KINDS[kind].unique;
     if (!unique) return;
     const value = object[unique.field];
     const scope = unique.scope?.(object);
     const clash = this.env.store
-      .inWorkspace(kind, p.workspaceId)
+      .inWorkspace(kind, workspaceId)
       .find(
         (e) =>
           e.object.id !== object.id &&
           e.object[unique.field] === value &&
           (scope === undefined || unique.scope?.(e.object) === scope),
       );
-    if (clash)
+    if (clash) {
       throw invalid(unique.field, `already in use: a ${KINDS[kind].label} "${value}" exists (id ${clash.object.id})`);
+    }
   }
+}
 
-  /** The stored object always parses with the response model; if not, that is an emulator bug (500). */
-  private emit(kind: Kind, object: Obj): Obj {
-    const parsed = MODELS[kind].model.safeParse(object);
-    if (!parsed.success) throw new Error(`emulator bug: ${kind} does not match its model: ${parsed.error.message}`);
-    return object;
+/** Parses a body; unknown fields are stripped, like the API ignores them. */
+function parse(schema: z.ZodType, body: unknown): Obj {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data as Obj;
+}
+
+/** On create, null means "not sent". */
+function withoutUnset(o: Obj): Obj {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/** Every cross-field problem at once, each on its field. */
+function checkRules(kind: Kind, o: Obj): void {
+  const problems = WIRE[kind].rules.flatMap((rule) => {
+    const problem = rule(o);
+    return problem ? [fieldError(CODES.validation, problem.field, problem.message)] : [];
+  });
+  if (problems.length > 0) {
+    const summary = problems.map((e) => `${e.field}: ${e.message}`).join("; ");
+    throw new ApiError(400, `Invalid request: ${summary}`, problems);
   }
+}
+
+function checkUnlocked(kind: Kind, o: Obj): void {
+  const reason = KINDS[kind].lockedBecause?.(o);
+  if (reason) throw invalid(null, reason);
+}
+
+/** null and absent are the same; objects compare by content. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 function takeWriteOnly(kind: Kind, object: Obj): Obj | undefined {

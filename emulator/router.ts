@@ -26,6 +26,8 @@ export interface RouteDoc {
   response?: string;
   /** The response is a paged bare array of `response`. */
   list?: boolean;
+  /** The success status when it is not the usual one (204 for DELETE, 201 for a create, else 200). */
+  status?: 200 | 204;
 }
 
 export interface Route {

@@ -3,22 +3,24 @@
  * path pattern (relative to /v2) and a short handler over the store. Routes are tried in order, so the
  * fixed `/{kind}/plans` paths come before `/{kind}/{id}`.
  */
-import { COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind, SERVERLET_ACTIONS } from "../provider/api/contract";
-import { LoginRequest, Plan, Region, Workspace } from "../provider/api/models";
 import type { Accounts } from "./accounts";
 import { fromZod, notFound } from "./errors";
 import { type Env, serverletAction, serverletInstances } from "./lifecycle";
-import { listPage } from "./listing";
+import { listPage, type Row } from "./listing";
 import type { Resources } from "./resources";
 import { created, noContent, ok, page, type Route } from "./router";
-
-export const componentName = (kind: Kind): string => kind.charAt(0).toUpperCase() + kind.slice(1);
+import type { Obj } from "./store";
+import { WIRE } from "./wire";
+import { COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind, SERVERLET_ACTIONS } from "./wire/api";
+import { toWire } from "./wire/kind";
+import { LoginRequest, Plan, Region, ServerletPlan, Workspace } from "./wire/lookups";
+import { ServerletInstance } from "./wire/serverlet";
 
 /** List, create, read, update, delete for one kind: `GET/POST /things`, `GET/PATCH/DELETE /things/{id}`. */
 function crud(kind: Kind, r: Resources): Route[] {
   const path = COLLECTIONS[kind];
   const item = `${path}/{id}`;
-  const name = componentName(kind);
+  const name = WIRE[kind].name;
   const tag = name;
   return [
     {
@@ -58,21 +60,28 @@ function crud(kind: Kind, r: Resources): Route[] {
   ];
 }
 
-function plans(kind: PlanKind, env: Env): Route {
-  return {
-    method: "GET",
-    pattern: PLAN_COLLECTIONS[kind],
-    handle: (c) => page(listPage(rows(env.store.data.plans[kind]), c.query, Object.keys(Plan.shape))),
-    doc: { summary: `List ${kind} plans`, tag: "Plans", response: "Plan", list: true },
-  };
-}
-
-/** Static lookups have no insertion order of their own: their position is the tie-breaker. */
-const rows = (objects: Array<Record<string, unknown>>) => objects.map((object, seq) => ({ object, seq }));
+/** Lookups have no insertion order of their own: their position is the tie-breaker. */
+const rows = (objects: Obj[]): Row[] => objects.map((object, seq) => ({ object, seq }));
 
 export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: () => unknown): Route[] {
-  const serverlet = (c: { principal: Parameters<Resources["owned"]>[1]; params: Record<string, string> }) =>
-    r.owned("serverlet", c.principal, c.params);
+  const { shape } = env;
+  /** A paged list of lookups, each answered in `view`'s fields. */
+  const lookup = (objects: Obj[], view: { real: typeof Plan.real; full: typeof Plan.full }, query: URLSearchParams) => {
+    const p = listPage(rows(objects), query, Object.keys(view[shape].shape));
+    return page({ ...p, body: p.body.map((o) => toWire(view[shape], o, shape)) });
+  };
+  const plans = (kind: PlanKind): Route => ({
+    method: "GET",
+    pattern: PLAN_COLLECTIONS[kind],
+    handle: (c) => lookup(env.store.data.plans[kind], kind === "serverlet" ? ServerletPlan : Plan, c.query),
+    doc: {
+      summary: `List ${kind} plans`,
+      tag: "Plans",
+      response: kind === "serverlet" ? "ServerletPlan" : "Plan",
+      list: true,
+    },
+  });
+
   return [
     // Auth
     {
@@ -89,17 +98,21 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
     {
       method: "GET",
       pattern: "/auth/context",
-      handle: (c) => ok(accounts.context(c.principal)),
-      doc: { summary: "The token's user and workspace", tag: "Auth", response: "AuthContext" },
+      handle: (c) => ok(accounts.context(c.principal, shape)),
+      doc: { summary: "The token's user", tag: "Auth", response: "AuthContext" },
     },
 
-    // Workspaces (a token sees only its own)
+    // Workspaces: the ones the token's user belongs to
     {
       method: "GET",
       pattern: "/workspaces",
       handle: (c) => {
-        const own = env.store.data.workspaces[c.principal.workspaceId];
-        return page(listPage(rows(own ? [own] : []), c.query, Object.keys(Workspace.shape)));
+        const visible = new Set(accounts.workspacesOf(c.principal));
+        return lookup(
+          Object.values(env.store.data.workspaces).filter((ws) => visible.has(String(ws.id))),
+          Workspace,
+          c.query,
+        );
       },
       doc: { summary: "List workspaces", tag: "Workspaces", response: "Workspace", list: true },
     },
@@ -107,8 +120,9 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
       method: "GET",
       pattern: "/workspaces/{id}",
       handle: (c) => {
-        if (c.params.id !== c.principal.workspaceId) throw notFound(`workspace ${c.params.id}`);
-        return ok(env.store.data.workspaces[c.principal.workspaceId]);
+        const id = c.params.id ?? "";
+        if (!accounts.workspacesOf(c.principal).includes(id)) throw notFound(`workspace ${id}`);
+        return ok(toWire(Workspace[shape], env.store.data.workspaces[id] ?? {}, shape));
       },
       doc: { summary: "Get a workspace (quotas)", tag: "Workspaces", response: "Workspace" },
     },
@@ -117,34 +131,39 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
     {
       method: "GET",
       pattern: "/regions",
-      handle: (c) => page(listPage(rows(env.store.data.regions), c.query, Object.keys(Region.shape))),
+      handle: (c) => lookup(env.store.data.regions, Region, c.query),
       doc: { summary: "List regions", tag: "Regions", response: "Region", list: true },
     },
-    ...(Object.keys(PLAN_COLLECTIONS) as PlanKind[]).map((kind) => plans(kind, env)),
+    ...(Object.keys(PLAN_COLLECTIONS) as PlanKind[]).map(plans),
 
     // Managed kinds
-    ...crud("project", r),
-    ...crud("variable", r),
-    ...crud("dnsZone", r),
-    ...crud("dnsRecord", r),
-    ...crud("cron", r),
-    ...crud("proxy", r),
-    ...crud("volume", r),
-    ...crud("serverlet", r),
+    ...(Object.keys(COLLECTIONS) as Kind[]).flatMap((kind) => crud(kind, r)),
 
     // Serverlet actions and instances
     ...SERVERLET_ACTIONS.map(
       (action): Route => ({
         method: "POST",
         pattern: `/serverlets/{id}/${action}`,
-        handle: (c) => ok(serverletAction(env, serverlet(c), action)),
-        doc: { summary: `${action} a serverlet`, tag: "Serverlet", response: "Serverlet" },
+        handle: (c) => {
+          const entry = r.owned("serverlet", c.principal, c.params);
+          serverletAction(env, entry, action);
+          // The published API answers 204; the `full` shape keeps the emulator's older 200 with the serverlet.
+          return shape === "real" ? noContent() : ok(r.answer("serverlet", entry.object));
+        },
+        doc:
+          shape === "real"
+            ? { summary: `${action} a serverlet`, tag: "Serverlet", status: 204 }
+            : { summary: `${action} a serverlet`, tag: "Serverlet", response: "Serverlet" },
       }),
     ),
     {
       method: "GET",
       pattern: "/serverlets/{id}/instances",
-      handle: (c) => page(listPage(rows(serverletInstances(serverlet(c))), c.query, ["id", "index", "state"])),
+      handle: (c) => {
+        const instances = serverletInstances(r.owned("serverlet", c.principal, c.params));
+        const p = listPage(rows(instances), c.query, Object.keys(ServerletInstance.shape));
+        return page({ ...p, body: p.body.map((o) => toWire(ServerletInstance, o, "real")) });
+      },
       doc: { summary: "List a serverlet's instances", tag: "Serverlet", response: "ServerletInstance", list: true },
     },
 

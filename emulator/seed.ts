@@ -1,7 +1,7 @@
 /** What a fresh emulator holds: regions, plans per plan kind, and the default workspace (created in accounts.ts). */
 import { createHash } from "node:crypto";
-import { PLAN_COLLECTIONS, type PlanKind } from "../provider/api/contract";
 import type { Obj } from "./store";
+import { PLAN_COLLECTIONS, type PlanKind } from "./wire/api";
 
 /** Name-derived UUIDs, so plan and region ids are the same in every emulator run and on every machine. */
 export function stableId(name: string): string {
@@ -10,20 +10,34 @@ export function stableId(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(18, 20)}-${h.slice(20, 32)}`;
 }
 
+/** Lookups are as old as the platform: a fixed date keeps them identical across runs. */
+const SEEDED_AT = "2026-01-01T00:00:00.000Z";
+
+/** `country` is the emulator's own (only the `full` shape answers it). ASSUMED: region domains. */
 export const SEED_REGIONS: ReadonlyArray<{ name: string; displayName: string; country: string }> = [
   { name: "eu-central", displayName: "EU Central (Frankfurt)", country: "DE" },
   { name: "eu-west", displayName: "EU West (Amsterdam)", country: "NL" },
   { name: "us-east", displayName: "US East (Virginia)", country: "US" },
 ];
 
+/** ASSUMED sizing of the serverlet plans: `cpu` in millicores, `ram` as `{size, unit}`, `capacity` as max instances. */
 const TIERS = [
-  { name: "starter", displayName: "Starter", monthly: 5 },
-  { name: "standard", displayName: "Standard", monthly: 20 },
-  { name: "pro", displayName: "Pro", monthly: 80 },
+  { name: "starter", displayName: "Starter", monthly: 5, cpu: 250, ramMiB: 512, instances: 3 },
+  { name: "standard", displayName: "Standard", monthly: 20, cpu: 1000, ramMiB: 2048, instances: 10 },
+  { name: "pro", displayName: "Pro", monthly: 80, cpu: 4000, ramMiB: 8192, instances: 50 },
 ];
 
 export function seedRegions(): Obj[] {
-  return SEED_REGIONS.map((r) => ({ id: stableId(`region:${r.name}`), ...r }));
+  return SEED_REGIONS.map((r) => ({
+    id: stableId(`region:${r.name}`),
+    name: r.name,
+    displayName: r.displayName,
+    domain: `${r.name}.futrou.com`,
+    isPublic: true,
+    country: r.country,
+    createdAt: SEEDED_AT,
+    updatedAt: SEEDED_AT,
+  }));
 }
 
 export function seedPlans(): Record<PlanKind, Obj[]> {
@@ -37,6 +51,11 @@ export function seedPlans(): Record<PlanKind, Obj[]> {
       minutePrice: { EUR: round(t.monthly / 43200), USD: round((t.monthly * 1.1) / 43200) },
       monthlyPrice: { EUR: t.monthly, USD: round(t.monthly * 1.1) },
       isPublic: true,
+      ...(kind === "serverlet"
+        ? { cpu: t.cpu, ram: { size: t.ramMiB, unit: "MiB" }, capacity: { instances: t.instances } }
+        : {}),
+      createdAt: SEEDED_AT,
+      updatedAt: SEEDED_AT,
     }));
   }
   return plans;

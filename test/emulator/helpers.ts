@@ -14,6 +14,8 @@ export interface Harness {
   call(method: string, path: string, body?: unknown, token?: string | null): Promise<Answer>;
   /** An admin route under /_emulator. */
   admin(method: string, path: string, body?: unknown): Promise<Answer>;
+  /** `body` with the default workspace's `workspaceId`, as the CLI sends it on every create. */
+  own<T extends object>(body: T): T & { workspaceId: string };
 }
 
 export async function start(opts: EmulatorOptions = {}): Promise<Harness> {
@@ -34,6 +36,7 @@ export async function start(opts: EmulatorOptions = {}): Promise<Harness> {
     emu,
     call: (method, path, body, token = emu.token) => send(`${emu.url}${path}`, method, body, token),
     admin: (method, path, body) => send(`${root}/_emulator${path}`, method, body, null),
+    own: (body) => ({ workspaceId: emu.workspaceId, ...body }),
   };
 }
 
@@ -54,4 +57,101 @@ export async function eventually<T>(read: () => Promise<T>, check: (v: T) => boo
 export function describeError(a: Answer): string {
   const errors = (a.body?.errors ?? []) as Array<{ code: string; field: string | null; message: string }>;
   return `${a.status} ${errors.map((e) => `${e.code} on ${e.field}: ${e.message}`).join("; ") || JSON.stringify(a.body)}`;
+}
+
+/** Status plus each error's code and field: what a user sees of a refusal. */
+export const seen = (a: Answer) => ({
+  status: a.status,
+  errors: (a.body?.errors ?? []).map((e: { code: string; field: string | null }) => ({ code: e.code, field: e.field })),
+});
+
+/**
+ * The response fields CONTRACT.md publishes per kind, written out here (not read from the emulator) so a
+ * test fails when the emulator answers more than the real API promises.
+ */
+export const PUBLISHED = {
+  project: [
+    "id",
+    "workspaceId",
+    "name",
+    "displayName",
+    "gitRepositoryName",
+    "gitRepositoryUrl",
+    "createdAt",
+    "updatedAt",
+  ],
+  variable: [
+    "id",
+    "key",
+    "isSecret",
+    "description",
+    "workspaceId",
+    "projectId",
+    "serverletId",
+    "createdAt",
+    "updatedAt",
+  ],
+  dnsZone: ["id", "domain", "name", "enableDnssec", "createdAt", "updatedAt"],
+  dnsRecord: ["id", "dnsId", "name", "type", "value", "priority", "ttl", "createdAt", "updatedAt"],
+  cron: [
+    "id",
+    "workspaceId",
+    "projectId",
+    "cronPlanId",
+    "regionId",
+    "name",
+    "schedule",
+    "type",
+    "method",
+    "url",
+    "headers",
+    "body",
+    "code",
+    "enabled",
+    "startedAt",
+    "createdAt",
+    "updatedAt",
+  ],
+  proxy: [
+    "id",
+    "domain",
+    "target",
+    "port",
+    "type",
+    "strategy",
+    "enforceHttps",
+    "compress",
+    "followRedirects",
+    "preserveHeaders",
+    "preserveHost",
+    "preservePath",
+    "preserveQuery",
+    "verifyTls",
+    "status",
+    "createdAt",
+    "updatedAt",
+  ],
+  volume: ["id", "name", "sizeGb", "type", "createdAt", "updatedAt"],
+  serverlet: [
+    "id",
+    "name",
+    "image",
+    "cpu",
+    "ram",
+    "minInstances",
+    "maxInstances",
+    "instances",
+    "state",
+    "networkId",
+    "runtime",
+    "createdAt",
+    "updatedAt",
+  ],
+} as const;
+
+/** Fails naming every answered field the kind does not publish, and every null (unset fields are omitted). */
+export function expectPublishedOnly(kind: keyof typeof PUBLISHED, body: Record<string, unknown>): void {
+  const allowed: readonly string[] = PUBLISHED[kind];
+  expect({ kind, extra: Object.keys(body).filter((f) => !allowed.includes(f)) }).toEqual({ kind, extra: [] });
+  expect({ kind, nulls: Object.keys(body).filter((f) => body[f] === null) }).toEqual({ kind, nulls: [] });
 }

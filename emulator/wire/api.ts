@@ -1,0 +1,72 @@
+/**
+ * The emulator's own copy of the API's paths, paging and quota facts (CONTRACT.md). Written independently of
+ * the client's `provider/api/contract.ts` so the two sides can disagree, and a test can catch it when they do.
+ */
+
+/** Collection paths relative to /v2, in CONTRACT.md's order; `{dnsId}` is a record's zone. */
+export const COLLECTIONS = {
+  project: "/projects",
+  variable: "/variables",
+  dnsZone: "/dns",
+  dnsRecord: "/dns/{dnsId}/records",
+  cron: "/crons",
+  proxy: "/proxies",
+  volume: "/volumes",
+  serverlet: "/serverlets",
+} as const;
+export type Kind = keyof typeof COLLECTIONS;
+export const KINDS_IN_ORDER = Object.keys(COLLECTIONS) as Kind[];
+
+/** `GET /{kind}/plans`. The CLI's docs list four; `/proxies/plans` is ASSUMED. */
+export const PLAN_COLLECTIONS = {
+  serverlet: "/serverlets/plans",
+  volume: "/volumes/plans",
+  dns: "/dns/plans",
+  cron: "/crons/plans",
+  proxy: "/proxies/plans",
+} as const;
+export type PlanKind = keyof typeof PLAN_COLLECTIONS;
+
+/** `POST /serverlets/{id}/<action>` (CONTRACT.md: start, stop, restart; 204 without a body). */
+export const SERVERLET_ACTIONS = ["start", "stop", "restart"] as const;
+export type ServerletAction = (typeof SERVERLET_ACTIONS)[number];
+
+/** Listing (spec): `limit` defaults to 100. ASSUMED: larger values are capped at 100, never refused. */
+export const PAGE = { defaultLimit: 100, maxLimit: 100 } as const;
+export const PAGE_HEADERS = {
+  totalPages: "x-total-pages",
+  totalItems: "x-total-items",
+  pageItems: "x-page-items",
+  page: "x-page",
+} as const;
+
+/** The nine workspace quota fields (spec). */
+export const LIMIT_FIELDS = [
+  "projectsLimit",
+  "serverletsLimit",
+  "cronsLimit",
+  "volumesLimit",
+  "proxiesLimit",
+  "dnsLimit",
+  "serversLimit",
+  "apiTokensLimit",
+  "workspaceUsersLimit",
+] as const;
+export type LimitField = (typeof LIMIT_FIELDS)[number];
+
+/** Which quota a create counts against. Variables and DNS records have none. */
+export const QUOTA_FIELDS: Partial<Record<Kind, LimitField>> = {
+  project: "projectsLimit",
+  serverlet: "serverletsLimit",
+  cron: "cronsLimit",
+  volume: "volumesLimit",
+  proxy: "proxiesLimit",
+  dnsZone: "dnsLimit",
+};
+
+export const CODES = {
+  validation: "VALIDATION_ERROR",
+  invalidDatetimeFilter: "INVALID_DATETIME_FILTER",
+  /** ASSUMED: quota exhaustion is a 400 with this code on the workspace quota field. */
+  limitExceeded: "LIMIT_EXCEEDED",
+} as const;

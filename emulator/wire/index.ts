@@ -1,0 +1,13 @@
+/** The emulator's wire definitions, per managed kind. */
+import type { Kind } from "./api";
+import { cron } from "./cron";
+import { dnsRecord } from "./dnsRecord";
+import { dnsZone } from "./dnsZone";
+import type { WireKind } from "./kind";
+import { project } from "./project";
+import { proxy } from "./proxy";
+import { serverlet } from "./serverlet";
+import { variable } from "./variable";
+import { volume } from "./volume";
+
+export const WIRE: Record<Kind, WireKind> = { project, variable, dnsZone, dnsRecord, cron, proxy, volume, serverlet };

@@ -1,0 +1,80 @@
+/** Read-only answers: regions, plans, workspaces, the user, login, and the error body (CONTRACT.md, the types). */
+import { z } from "zod";
+import { LIMIT_FIELDS } from "./api";
+import { id, timestamps, views } from "./kind";
+
+/** Region (Model). No `country` in the published shape; the `full` shape keeps the emulator's. */
+export const Region = views(
+  {
+    name: z.string(),
+    displayName: z.string(),
+    domain: z.string(),
+    isPublic: z.boolean(),
+    workspaceId: id,
+    ...timestamps,
+  },
+  { country: z.string() },
+);
+
+const planFields = {
+  name: z.string(),
+  displayName: z.string(),
+  minutePrice: z.record(z.string(), z.number()),
+  monthlyPrice: z.record(z.string(), z.number()),
+  isPublic: z.boolean(),
+  ...timestamps,
+};
+export const Plan = views(planFields);
+/** A serverlet plan also has `cpu` (millicores), `ram` and `capacity` (objects; their keys are ASSUMED). */
+export const ServerletPlan = views({
+  ...planFields,
+  cpu: z.number(),
+  ram: z.record(z.string(), z.unknown()),
+  capacity: z.record(z.string(), z.unknown()),
+});
+
+/** Workspace (Model), the fields CONTRACT.md lists. */
+export const Workspace = views({
+  number: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  credit: z.number(),
+  currency: z.string(),
+  ...(Object.fromEntries(LIMIT_FIELDS.map((f) => [f, z.number().int()])) as Record<
+    (typeof LIMIT_FIELDS)[number],
+    z.ZodNumber
+  >),
+  featureFlags: z.array(z.string()),
+  ...timestamps,
+});
+
+/** User (Model): `fullname`, not `name`; the `full` shape also answers the emulator's older `name`. */
+export const User = views(
+  { fullname: z.string(), email: z.string(), isEmailConfirmed: z.boolean(), ...timestamps },
+  { name: z.string() },
+);
+
+/** `GET /auth/context`: the user only. The `full` shape also answers the token's workspace. */
+export const AuthContext = {
+  real: z.object({ user: User.real }),
+  full: z.object({ user: User.full, workspace: Workspace.full }),
+};
+
+export const LoginRequest = z.object({
+  email: z.email("must be an email address"),
+  password: z.string().min(1, "must not be empty"),
+});
+export const LoginResponse = z.object({
+  apiToken: z.object({ id, token: z.string(), expiresAt: z.iso.datetime({ offset: true }).optional() }),
+  user: User.real,
+});
+
+/** The body of every error status (spec). */
+export const ErrorBody = z.object({
+  message: z.string(),
+  requestId: z.uuid(),
+  clientIp: z.string(),
+  errors: z.array(
+    z.object({ message: z.string(), code: z.string(), field: z.string().nullable(), stack: z.array(z.unknown()) }),
+  ),
+});

@@ -1,0 +1,25 @@
+/** Volume — `/volumes`. The response is the narrow "Interface": `{id, name, sizeGb, type, createdAt, updatedAt}`. */
+import { z } from "zod";
+import { id, text255, timestamps, wireKind } from "./kind";
+
+export const volume = wireKind({
+  name: "Volume",
+  request: {
+    name: text255,
+    // A number >= 0 (the types: float64). ASSUMED: it only grows (checked against the stored size).
+    sizeGb: z.number().min(0, "must be 0 or more GB").optional(),
+    // A free string in the types; the CLI's default is ssd.
+    type: z.string().min(1).max(255).optional(),
+    // ASSUMED: owner, region and plan ids on create.
+    workspaceId: id,
+    projectId: id.optional(),
+    regionId: id.optional(),
+    volumePlanId: id.optional(),
+  },
+  // ASSUMED: a volume keeps its type and region.
+  createOnly: ["workspaceId", "type", "regionId"],
+  // CLI defaults.
+  defaults: { sizeGb: 10, type: "ssd" },
+  published: { name: z.string(), sizeGb: z.number(), type: z.string(), ...timestamps },
+  kept: { workspaceId: id, projectId: id, regionId: id, volumePlanId: id },
+});
