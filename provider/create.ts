@@ -59,6 +59,18 @@ export class AmbiguousMatchError extends Error {
   }
 }
 
+const NEXT_RUN =
+  "The journal keeps this create: the next `pulumi up` on this machine adopts the object if it appears " +
+  '(README "Interrupted runs and recovery")';
+
+/** Created or not is not settled yet: the journal keeps the create, so the next run on this machine adopts. */
+export class UnsettledCreateError extends Error {
+  override readonly name = "UnsettledCreateError";
+  constructor(message: string) {
+    super(`${message}. ${NEXT_RUN}`);
+  }
+}
+
 const nullish = (v: unknown): boolean => v === undefined || v === null;
 const equal = (a: unknown, b: unknown): boolean => (nullish(a) && nullish(b)) || isDeepStrictEqual(a, b);
 const idOf = (o: Props): string => String(o.id);
@@ -160,7 +172,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
   async function settleFailure(error: unknown): Promise<Props> {
     if (error instanceof OutcomeUnknownError && error.lookup instanceof AmbiguousMatchError) throw error.lookup;
     if (error instanceof OutcomeUnknownError) {
-      throw new Error(`${what}: ${error.message}. ${NEXT_RUN}`);
+      throw new UnsettledCreateError(`${what}: ${error.message}`);
     }
     if (error instanceof UnreadableCreateError) {
       if (error.id !== undefined) {
@@ -172,13 +184,22 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
         throw unconfirmed({ ...body, id: error.id }, `its answer could not be read (${messageOf(error.problem)})`);
       }
       const found = await newOne(before).catch((lookup: unknown) => {
-        throw new Error(`${what}: ${error.message}, and the lookup for it failed: ${messageOf(lookup)}. ${NEXT_RUN}`);
+        throw new UnsettledCreateError(`${what}: ${error.message}, and the lookup for it failed: ${messageOf(lookup)}`);
       });
       if (found) return found;
-      throw new Error(`${what}: ${error.message}, and no new object is listed yet. ${NEXT_RUN}`);
+      throw new UnsettledCreateError(`${what}: ${error.message}, and no new object is listed yet`);
     }
     const unique = spec.unique;
     const clash = error instanceof FutrouApiError && error.status === 400 && unique && error.fieldError(unique.field);
+    if (clash && unique && before.length > 0) {
+      // Taken before our first POST: every POST of ours was refused, so nothing of ours exists.
+      journal.remove(identity);
+      throw new Error(
+        `${what}: ${unique.field} ${JSON.stringify(body[unique.field])} is already used by ${spec.typeName} ` +
+          `${before.join(", ")}, which this stack does not manage. If an interrupted \`pulumi up\` created it, ` +
+          `adopt it (README "Interrupted runs and recovery"); otherwise choose another ${unique.field}. (${messageOf(error)})`,
+      );
+    }
     if (clash && ambiguous) {
       // Free before our first POST, taken now: an earlier attempt of ours committed late.
       const found = await newOne(before);
@@ -186,16 +207,9 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     }
     if (ambiguous) {
       // The last attempt was ambiguous and the lookup found nothing: a write still in flight may land later.
-      throw new Error(`${what}: not created as far as the API shows (${messageOf(error)}). ${NEXT_RUN}`);
+      throw new UnsettledCreateError(`${what}: not created as far as the API shows (${messageOf(error)})`);
     }
     journal.remove(identity);
-    if (clash && unique && before.length > 0) {
-      throw new Error(
-        `${what}: ${unique.field} ${JSON.stringify(body[unique.field])} is already used by ${spec.typeName} ` +
-          `${before.join(", ")}, which this stack does not manage. If an interrupted \`pulumi up\` created it, ` +
-          `adopt it (README "Interrupted runs and recovery"); otherwise choose another ${unique.field}. (${messageOf(error)})`,
-      );
-    }
     throw error;
   }
 
@@ -242,7 +256,3 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     }
   }
 }
-
-const NEXT_RUN =
-  "The journal keeps this create: the next `pulumi up` on this machine adopts the object if it appears " +
-  '(README "Interrupted runs and recovery")';

@@ -1,0 +1,302 @@
+/**
+ * Soak of the create protocol (provider/create.ts) against the emulator under heavy faults, without the
+ * engine: N creates over all eight kinds while the emulator answers 429/500/503, drops connections before
+ * and after committing, and answers some creates only after the client has timed out. A share of the
+ * creates is tempted: an object with the same unique value (or, for records, identical values) exists
+ * before the create starts. Creates whose outcome stayed unknown are run once more, faults off, as the
+ * next `pulumi up` on this machine would (same journal). Then the API's inventory is checked:
+ * - orphans: objects no create returned (and not made by the setup);
+ * - duplicates: more than one object for one create;
+ * - wrong adoptions: a create that returned an object it did not make (a tempter, or another create's);
+ * - lost: a returned id the API does not have.
+ * All four must be 0.
+ *
+ *   npx tsc -p tsconfig.json && node dist/bench/soak-create.js            # 1200 creates
+ *   SOAK_CREATES=3000 SOAK_SEED=5 node dist/bench/soak-create.js
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type FaultConfig, type RunningEmulator, startEmulator } from "../emulator";
+import { expandPath, FutrouClient } from "../provider/api/client";
+import { COLLECTIONS, type Kind } from "../provider/api/contract";
+import { createObject, UnsettledCreateError } from "../provider/create";
+import { specFor } from "../provider/index";
+import { CreateJournal } from "../provider/journal";
+import { ResourceInitError } from "../provider/kit";
+import { normalize } from "../provider/normal";
+import type { Props } from "../provider/spec";
+
+export interface SoakOptions {
+  creates: number;
+  seed: number;
+  faults: Partial<FaultConfig>;
+  /** Share of creates that meet a pre-existing object with their unique value (records: identical values). */
+  temptShare: number;
+  concurrency: number;
+  /** The client's per-attempt timeout; the emulator's late answers come after `lateAnswerMs` (> timeout). */
+  timeoutMs: number;
+}
+
+export const HEAVY_FAULTS: Partial<FaultConfig> = {
+  rate429: 0.08,
+  rate500: 0.05,
+  rate503: 0.05,
+  dropRate: 0.06,
+  commitThenDropRate: 0.15,
+  commitThenLateRate: 0.08,
+  lateAnswerMs: 700,
+};
+
+export interface SoakReport {
+  creates: number;
+  tempted: number;
+  /** First run: returned an object / refused (the unique value is taken) / failed before anything / outcome left to the rerun. */
+  firstRun: { created: number; refused: number; failed: number; unknown: number; initErrors: number };
+  rerun: { adopted: number; created: number; failed: number };
+  injected: Record<string, number>;
+  requests: number;
+  orphans: string[];
+  duplicates: string[];
+  wrongAdoptions: string[];
+  lost: string[];
+  seconds: number;
+}
+
+const KINDS = Object.keys(COLLECTIONS) as Kind[];
+
+/** One create's program values, by kind (differences as data); `i` makes each unique. */
+function argsFor(kind: Kind, i: number, owners: { workspaceId: string; projectId: string }): Props {
+  switch (kind) {
+    case "project":
+      return { name: `soak-${i}` };
+    case "variable":
+      return { key: `SOAK_${i}`, value: `value-${i}`, isSecret: true, projectId: owners.projectId };
+    case "dnsZone":
+      return { domain: `soak-${i}.example.com` };
+    case "dnsRecord":
+      return { name: `r${i}`, type: "A", value: `192.0.2.${i % 250}` };
+    case "cron":
+      return { name: `soak-${i}`, schedule: "*/5 * * * *", url: `https://soak.example.com/${i}` };
+    case "proxy":
+      return { domain: `p${i}.soak.example.com`, target: "10.0.0.1", port: 8080 };
+    case "volume":
+      return { name: `soak-${i}`, sizeGb: 1 + (i % 5) };
+    case "serverlet":
+      return { name: `soak-${i}`, image: `nginx:${i}` };
+  }
+}
+
+interface Job {
+  i: number;
+  kind: Kind;
+  collection: string;
+  body: Props;
+  tempter?: string;
+  /** The id the create returned (first run or rerun). */
+  id?: string;
+  outcome?: "created" | "refused" | "failed" | "unknown" | "init";
+}
+
+export async function runSoak(opts: SoakOptions, log: (line: string) => void = () => {}): Promise<SoakReport> {
+  const started = Date.now();
+  const journalDir = mkdtempSync(join(tmpdir(), "futrou-soak-journal-"));
+  const journal = new CreateJournal(journalDir);
+  const emulator: RunningEmulator = await startEmulator({
+    seed: opts.seed,
+    deployDelayMs: 50,
+    retryAfterSeconds: 0.02,
+    quiet: true,
+  });
+  try {
+    const plain = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
+    const workspaceId = emulator.workspaceId;
+    const project = (await plain.create(
+      COLLECTIONS.project,
+      { name: "soak-owner", workspaceId },
+      specFor("project").model,
+    )) as Props;
+    const zone = (await plain.create(
+      COLLECTIONS.dnsZone,
+      { domain: "soak.example.com", workspaceId },
+      specFor("dnsZone").model,
+    )) as Props;
+    const owners = { workspaceId, projectId: String(project.id) };
+    const setupIds = new Set([String(project.id), String(zone.id)]);
+
+    // The jobs, and the tempters made before any create starts (faults off).
+    let random = opts.seed >>> 0;
+    const roll = () => {
+      random = (Math.imul(random ^ (random >>> 15), 1 | random) + 0x6d2b79f5) >>> 0;
+      return random / 2 ** 32;
+    };
+    const jobs: Job[] = [];
+    for (let i = 0; i < opts.creates; i++) {
+      const kind = KINDS[i % KINDS.length] as Kind;
+      const spec = specFor(kind);
+      const args = argsFor(kind, i, owners);
+      const withOwner = "workspaceId" in spec.create.shape && kind !== "variable" ? { ...args, workspaceId } : args;
+      const body = Object.fromEntries(
+        Object.entries(spec.create.parse(withOwner) as Props).filter(([, v]) => v !== null && v !== undefined),
+      );
+      const collection = expandPath(spec.collection, { dnsId: String(zone.id) });
+      const job: Job = { i, kind, collection, body };
+      if (roll() < opts.temptShare) {
+        job.tempter = String(((await plain.create(collection, body, spec.model)) as Props).id);
+      }
+      jobs.push(job);
+    }
+    const tempters = new Set(jobs.flatMap((j) => (j.tempter ? [j.tempter] : [])));
+    log(`setup: ${jobs.length} creates planned, ${tempters.size} tempted`);
+
+    const client = new FutrouClient({
+      baseUrl: emulator.url,
+      token: emulator.token,
+      timeoutMs: opts.timeoutMs,
+      retry: { backoffBaseMs: 20, backoffLimitMs: 200, maxRetryAfterMs: 200 },
+    });
+    const create = (job: Job): Promise<Props> => {
+      const spec = specFor(job.kind);
+      return createObject({
+        spec,
+        client,
+        collection: job.collection,
+        body: job.body,
+        inputs: job.body,
+        normalize: (o) => normalize(job.kind, o),
+        pulumiId: (o) => String(o.id),
+        outputs: (o) => o,
+        settle: async (o) => o,
+        initError: (message, id, properties, reasons) => new ResourceInitError(message, id, properties, reasons),
+        journal,
+      });
+    };
+    const pool = async (list: Job[], run: (job: Job) => Promise<void>) => {
+      let next = 0;
+      const worker = async () => {
+        while (next < list.length) await run(list[next++] as Job);
+      };
+      await Promise.all(Array.from({ length: opts.concurrency }, worker));
+    };
+
+    emulator.resetStats();
+    emulator.setFaults(opts.faults);
+    await pool(jobs, async (job) => {
+      try {
+        job.id = String((await create(job)).id);
+        job.outcome = "created";
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        if (e instanceof ResourceInitError) {
+          job.id = e.id;
+          job.outcome = "init";
+        } else if (/already (used|in use)/.test(message) && job.tempter) job.outcome = "refused";
+        else if (e instanceof UnsettledCreateError) job.outcome = "unknown";
+        else job.outcome = "failed";
+      }
+    });
+    const stats = emulator.stats();
+    emulator.setFaults({
+      rate429: 0,
+      rate500: 0,
+      rate503: 0,
+      dropRate: 0,
+      commitThenDropRate: 0,
+      commitThenLateRate: 0,
+    });
+    const count = (o: Job["outcome"]) => jobs.filter((j) => j.outcome === o).length;
+    const firstRun = {
+      created: count("created"),
+      refused: count("refused"),
+      failed: count("failed"),
+      unknown: count("unknown"),
+      initErrors: count("init"),
+    };
+    log(`first run: ${JSON.stringify(firstRun)}`);
+
+    // Late answers drain; then the next `up` on this machine re-runs what did not return an object.
+    await new Promise((resolve) => setTimeout(resolve, (opts.faults.lateAnswerMs ?? 0) + 200));
+    const rerun = { adopted: 0, created: 0, failed: 0 };
+    const again = jobs.filter((j) => j.outcome === "unknown" || j.outcome === "failed");
+    const inventoryBefore = new Set(allIds(emulator));
+    await pool(again, async (job) => {
+      try {
+        job.id = String((await create(job)).id);
+        if (inventoryBefore.has(job.id)) rerun.adopted++;
+        else rerun.created++;
+      } catch {
+        rerun.failed++;
+      }
+    });
+    log(`rerun: ${JSON.stringify(rerun)}`);
+
+    // The verdict, from the API's own inventory.
+    const inventory = emulator.inventory(workspaceId);
+    const returned = new Map<string, Job>();
+    const wrongAdoptions: string[] = [];
+    for (const job of jobs) {
+      if (!job.id) continue;
+      if (tempters.has(job.id) || setupIds.has(job.id)) wrongAdoptions.push(`#${job.i} ${job.kind} took ${job.id}`);
+      const other = returned.get(job.id);
+      if (other) wrongAdoptions.push(`#${job.i} and #${other.i} both returned ${job.id}`);
+      returned.set(job.id, job);
+    }
+    const orphans: string[] = [];
+    const duplicates: string[] = [];
+    const lost: string[] = [];
+    for (const job of jobs) {
+      const spec = specFor(job.kind);
+      const fields = spec.lookup.fields.filter((f) => job.body[f] !== undefined);
+      const mine = inventory[job.kind].filter(
+        (o) =>
+          !tempters.has(String(o.id)) &&
+          !setupIds.has(String(o.id)) &&
+          fields.every((f) => JSON.stringify(normalize(job.kind, o)[f]) === JSON.stringify(job.body[f])),
+      );
+      if (mine.length > 1) duplicates.push(`#${job.i} ${job.kind}: ${mine.map((o) => o.id).join(", ")}`);
+      for (const o of mine) if (!returned.has(String(o.id))) orphans.push(`#${job.i} ${job.kind} ${String(o.id)}`);
+      if (job.id && !inventory[job.kind].some((o) => String(o.id) === job.id))
+        lost.push(`#${job.i} ${job.kind} ${job.id}`);
+    }
+    return {
+      creates: jobs.length,
+      tempted: tempters.size,
+      firstRun,
+      rerun,
+      injected: Object.fromEntries(
+        ["429", "500", "503", "dropped"].map((k) => [k, stats.byStatus[k] ?? 0] as [string, number]),
+      ),
+      requests: stats.total,
+      orphans,
+      duplicates,
+      wrongAdoptions,
+      lost,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+    };
+  } finally {
+    await emulator.close();
+    rmSync(journalDir, { recursive: true, force: true });
+  }
+}
+
+function allIds(emulator: RunningEmulator): string[] {
+  const inv = emulator.inventory();
+  return KINDS.flatMap((k) => inv[k].map((o) => String(o.id)));
+}
+
+if (require.main === module) {
+  const creates = Number(process.env.SOAK_CREATES ?? 1200);
+  const seed = Number(process.env.SOAK_SEED ?? 1);
+  runSoak({ creates, seed, faults: HEAVY_FAULTS, temptShare: 0.25, concurrency: 16, timeoutMs: 400 }, (l) =>
+    console.log(l),
+  )
+    .then((report) => {
+      console.log(JSON.stringify(report, null, 2));
+      const bad = report.orphans.length + report.duplicates.length + report.wrongAdoptions.length + report.lost.length;
+      process.exitCode = bad === 0 ? 0 : 1;
+    })
+    .catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 2;
+    });
+}

@@ -1,0 +1,219 @@
+/**
+ * The create protocol (provider/create.ts) step by step, against a scripted API: what it does after each
+ * kind of ambiguous or unreadable answer, with a pre-existing look-alike, and when a run was interrupted
+ * (the journal's entry is there, as a killed `pulumi up` leaves it).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { FutrouClient } from "../../provider/api/client";
+import type { Kind } from "../../provider/api/contract";
+import { AmbiguousMatchError, createObject, UnsettledCreateError } from "../../provider/create";
+import { specFor } from "../../provider/index";
+import { CreateJournal } from "../../provider/journal";
+import { ResourceInitError } from "../../provider/kit";
+import { normalize } from "../../provider/normal";
+import type { Props } from "../../provider/spec";
+import { type ScriptedApi, startScriptedApi } from "./scripted-api";
+
+let api: ScriptedApi;
+let journalDir: string;
+let journal: CreateJournal;
+
+beforeEach(async () => {
+  api = await startScriptedApi();
+  journalDir = mkdtempSync(join(tmpdir(), "futrou-journal-test-"));
+  journal = new CreateJournal(journalDir);
+});
+afterEach(async () => {
+  await api.close();
+  rmSync(journalDir, { recursive: true, force: true });
+});
+
+const PROJECTS = "/projects";
+const RECORDS = "/dns/z1/records";
+
+/**
+ * The response models are tolerant (only `id` is required), so almost any JSON object reads; a stricter
+ * model stands in for "a 2xx the client cannot read" where a test needs one.
+ */
+const STRICT_NAME = z.looseObject({ id: z.string(), name: z.string() });
+
+/** One run of a create, as the kit makes it (a fresh client: one run of the dynamic-provider host). */
+function create(kind: Kind, collection: string, body: Props, model?: z.ZodObject): Promise<Props> {
+  const client = new FutrouClient({
+    baseUrl: api.url,
+    token: api.token,
+    timeoutMs: 2000,
+    retry: { limit: 3, backoffBaseMs: 1, backoffLimitMs: 4, maxRetryAfterMs: 1 },
+  });
+  return createObject({
+    spec: model ? { ...specFor(kind), model } : specFor(kind),
+    client,
+    collection,
+    body,
+    inputs: { ...body, __provider: "serialized-provider" },
+    normalize: (o) => normalize(kind, o),
+    pulumiId: (o) => String(o.id),
+    outputs: (o) => ({ ...body, ...o }),
+    settle: async (o) => o,
+    initError: (message, id, properties, reasons) => new ResourceInitError(message, id, properties, reasons),
+    journal,
+  });
+}
+
+const ids = (collection: string) => [...(api.objects.get(collection)?.keys() ?? [])];
+const posts = () => api.log.filter((l) => l.startsWith("POST")).length;
+
+test("a lost answer after the write committed: the new object is taken, one object", async () => {
+  api.posts = ["commit-drop"];
+  const made = await create("project", PROJECTS, { name: "shop" });
+  expect(ids(PROJECTS)).toEqual([made.id]);
+  expect(posts()).toBe(1);
+  expect(journal.entries()).toEqual([]);
+});
+
+test("a write that lands after the lookup: the re-POST's 'already in use' is our own late write, taken", async () => {
+  api.posts = ["commit-after-lookup"];
+  const made = await create("project", PROJECTS, { name: "late" });
+  expect(ids(PROJECTS)).toEqual([made.id]);
+  expect(posts()).toBe(2);
+});
+
+test("a pre-existing object with the same name is never adopted after a lost answer", async () => {
+  const theirs = api.seed(PROJECTS, { name: "taken", displayName: "someone else's" });
+  api.posts = ["drop"];
+  const error = await create("project", PROJECTS, { name: "taken" }).catch((e: unknown) => e);
+  expect((error as Error).message).toMatch(new RegExp(`name "taken" is already used by Project ${theirs}`));
+  expect(ids(PROJECTS)).toEqual([theirs]);
+  expect(journal.entries()).toEqual([]);
+});
+
+test("records: an identical pre-existing record is not ours; the new one is", async () => {
+  const theirs = api.seed(RECORDS, { name: "www", type: "A", value: "192.0.2.1" });
+  api.posts = ["commit-drop"];
+  const made = await create("dnsRecord", RECORDS, { name: "www", type: "A", value: "192.0.2.1" });
+  expect(made.id).not.toBe(theirs);
+  expect(ids(RECORDS).sort()).toEqual([theirs, made.id].sort());
+});
+
+test("records: a twin from a late earlier attempt is deleted, so one object is left", async () => {
+  api.posts = ["commit-after-lookup", "ok"];
+  const made = await create("dnsRecord", RECORDS, { name: "mx", type: "MX", value: "mail.example.com", priority: 10 });
+  // 1st POST dropped (its write lands after the lookup), 2nd created a twin: the late one is removed.
+  expect(posts()).toBe(2);
+  expect(ids(RECORDS)).toEqual([made.id]);
+});
+
+test("two new look-alikes after a lost answer: none is taken, the error names both", async () => {
+  api.posts = ["commit-twin-drop"];
+  const error = await create("dnsRecord", RECORDS, { name: "q", type: "TXT", value: "same" }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(AmbiguousMatchError);
+  expect((error as AmbiguousMatchError).ids.sort()).toEqual(ids(RECORDS).sort());
+  expect((error as Error).message).toMatch(/2 new objects match \(ids .+, .+\); none was taken/);
+});
+
+test("a recovery lookup that fails is 'unknown', not 'failed': the entry is kept, the next run adopts without a POST", async () => {
+  api.posts = ["commit-drop"];
+  api.failListsAfterPost = 100;
+  const error = await create("project", PROJECTS, { name: "unsure" }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UnsettledCreateError);
+  expect((error as Error).message).toMatch(/created or not is unknown.*The journal keeps this create/);
+  expect(journal.entries()).toHaveLength(1);
+  api.failLists = 0;
+  const sent = posts();
+  const adopted = await create("project", PROJECTS, { name: "unsure" });
+  expect(posts()).toBe(sent);
+  expect(ids(PROJECTS)).toEqual([adopted.id]);
+  expect(journal.entries()).toEqual([]);
+});
+
+test("a 2xx whose body is not the model keeps its id (read again by GET)", async () => {
+  api.posts = ["unreadable-with-id"];
+  const made = await create("project", PROJECTS, { name: "odd" }, STRICT_NAME);
+  expect(ids(PROJECTS)).toEqual([made.id]);
+  expect(made.name).toBe("odd");
+});
+
+test("a 2xx with an unreadable body whose GET fails too: an init error that keeps the id and the provider", async () => {
+  api.posts = ["unreadable-with-id"];
+  api.failGets = 100;
+  const error = await create("project", PROJECTS, { name: "odder" }, STRICT_NAME).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ResourceInitError);
+  const init = error as ResourceInitError;
+  expect(ids(PROJECTS)).toEqual([init.id]);
+  expect(init.properties).toMatchObject({ name: "odder", __provider: "serialized-provider" });
+});
+
+test("a 2xx that is not JSON: the new object is found by the lookup", async () => {
+  api.posts = ["unreadable"];
+  const made = await create("project", PROJECTS, { name: "plain" });
+  expect(ids(PROJECTS)).toEqual([made.id]);
+});
+
+describe("a run killed mid-create (the journal entry is left)", () => {
+  /** Leaves an entry as a kill would: the POST committed, the process died before it learnt the outcome. */
+  async function interrupted(kind: Kind, collection: string, body: Props): Promise<void> {
+    api.posts = ["commit-drop"];
+    api.failListsAfterPost = 100;
+    await expect(create(kind, collection, body)).rejects.toBeInstanceOf(UnsettledCreateError);
+    api.failLists = 0;
+    expect(journal.entries()).toHaveLength(1);
+  }
+
+  test("the rerun adopts exactly the object the interrupted run made, not a pre-existing look-alike", async () => {
+    const theirs = api.seed(RECORDS, { name: "app", type: "CNAME", value: "lb.example.com" });
+    await interrupted("dnsRecord", RECORDS, { name: "app", type: "CNAME", value: "lb.example.com" });
+    const mine = ids(RECORDS).find((id) => id !== theirs);
+    const before = posts();
+    const adopted = await create("dnsRecord", RECORDS, { name: "app", type: "CNAME", value: "lb.example.com" });
+    expect(adopted.id).toBe(mine);
+    expect(posts()).toBe(before);
+    expect(ids(RECORDS)).toHaveLength(2);
+  });
+
+  test("a program changed since: updatable fields are PATCHed onto the adopted object", async () => {
+    await interrupted("project", PROJECTS, { name: "grow", displayName: "Old" });
+    const adopted = await create("project", PROJECTS, { name: "grow", displayName: "New" });
+    expect(api.log).toContain(`PATCH ${PROJECTS}/${String(adopted.id)}`);
+    expect(api.objects.get(PROJECTS)?.get(String(adopted.id))?.displayName).toBe("New");
+    expect(ids(PROJECTS)).toEqual([adopted.id]);
+  });
+
+  test("a program changed in a field that replaces: the adopted object is deleted and created anew", async () => {
+    await interrupted("volume", "/volumes", { name: "data", sizeGb: 5, type: "ssd" });
+    const [old] = ids("/volumes");
+    const made = await create("volume", "/volumes", { name: "data", sizeGb: 5, type: "hdd" });
+    expect(api.log).toContain(`DELETE /volumes/${old}`);
+    expect(ids("/volumes")).toEqual([made.id]);
+    expect(made.type).toBe("hdd");
+  });
+
+  test("killed during the readiness wait (id known): the rerun adopts by id, no POST", async () => {
+    const body = { name: "waiting" };
+    const spec = specFor("project");
+    // As the protocol writes it once the POST answered: the entry carries the id.
+    api.posts = ["ok"];
+    const client = new FutrouClient({ baseUrl: api.url, token: api.token });
+    let entryDuringWait: unknown;
+    await createObject({
+      spec,
+      client,
+      collection: PROJECTS,
+      body,
+      inputs: body,
+      normalize: (o) => o,
+      pulumiId: (o) => String(o.id),
+      outputs: (o) => o,
+      settle: async (o) => {
+        entryDuringWait = journal.entries()[0];
+        return o;
+      },
+      initError: (m) => new Error(m),
+      journal,
+    });
+    const [id] = ids(PROJECTS);
+    expect(entryDuringWait).toMatchObject({ id, before: [] });
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * A tiny scripted stand-in for the API, for the create-protocol paths the emulator cannot produce on
+ * demand: each POST follows the next step of a script (answer, drop before or after committing, commit only
+ * once the client has looked, answer a body that is not the model), and list requests can be made to fail.
+ * Objects live in one map per collection path; listing, GET, PATCH and DELETE behave as the contract says.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type PostStep =
+  /** Commit and answer 201. */
+  | "ok"
+  /** Drop the connection without doing anything. */
+  | "drop"
+  /** Commit, then drop the connection. */
+  | "commit-drop"
+  /** Drop now; commit the object just after the next list request has been answered (a late write). */
+  | "commit-after-lookup"
+  /** Commit, and someone else commits an identical object at the same time; drop the connection. */
+  | "commit-twin-drop"
+  /** Commit; answer 201 with a body whose `id` is readable but whose fields are not the model's. */
+  | "unreadable-with-id"
+  /** Commit; answer 201 with a body that is not JSON. */
+  | "unreadable";
+
+export interface ScriptedApi {
+  url: string;
+  token: string;
+  /** Objects per collection path, e.g. `/projects`. */
+  objects: Map<string, Map<string, Record<string, unknown>>>;
+  /** What the next POSTs do (one step each; "ok" when empty). */
+  posts: PostStep[];
+  /** How many of the next list requests answer 503 (before anything else). */
+  failLists: number;
+  /** Once a POST arrives, this many list requests answer 503 (the recovery lookups fail). */
+  failListsAfterPost: number;
+  /** How many of the next GETs of one object answer 503. */
+  failGets: number;
+  /** Requests seen, as `METHOD path`. */
+  log: string[];
+  /** Put an object into a collection (a pre-existing object). */
+  seed(collection: string, fields: Record<string, unknown>): string;
+  close(): Promise<void>;
+}
+
+const UNIQUE = ["name", "domain", "key"];
+
+export async function startScriptedApi(): Promise<ScriptedApi> {
+  const objects = new Map<string, Map<string, Record<string, unknown>>>();
+  const coll = (path: string) => {
+    let c = objects.get(path);
+    if (!c) {
+      c = new Map();
+      objects.set(path, c);
+    }
+    return c;
+  };
+  let pendingLate: (() => void) | undefined;
+  const api: ScriptedApi = {
+    url: "",
+    token: "scripted-token-0123456789",
+    objects,
+    posts: [],
+    failLists: 0,
+    failListsAfterPost: 0,
+    failGets: 0,
+    log: [],
+    seed(collection, fields) {
+      const id = randomUUID();
+      coll(collection).set(id, { ...fields, id, createdAt: new Date().toISOString() });
+      return id;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(body === undefined ? undefined : JSON.stringify(body));
+  };
+  const unavailable = (res: ServerResponse) =>
+    json(res, 503, { message: "unavailable", errors: [] }, { "retry-after": "0" });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>) : {};
+    const url = new URL(req.url ?? "/", "http://x");
+    const path = url.pathname.replace(/^\/v2/, "");
+    api.log.push(`${req.method} ${path}`);
+    const parts = path.split("/");
+    const last = parts.at(-1) as string;
+    const itemCollection = parts.slice(0, -1).join("/");
+    // Ids are UUIDs; any other last segment names a collection.
+    const isItem = /^[0-9a-f-]{36}$/.test(last);
+
+    if (req.method === "GET" && !isItem) {
+      if (api.failLists > 0) {
+        api.failLists--;
+        return unavailable(res);
+      }
+      const filters = [...url.searchParams].filter(([k]) => !["page", "limit"].includes(k));
+      const items = [...coll(path).values()].filter((o) => filters.every(([k, v]) => String(o[k]) === v));
+      json(res, 200, items, { "x-total-pages": "1", "x-page": "1" });
+      const late = pendingLate;
+      pendingLate = undefined;
+      late?.();
+      return;
+    }
+    if (req.method === "GET") {
+      if (api.failGets > 0) {
+        api.failGets--;
+        return unavailable(res);
+      }
+      const found = objects.get(itemCollection)?.get(last);
+      return found ? json(res, 200, found) : json(res, 404, { message: "not found" });
+    }
+    if (req.method === "PATCH") {
+      const found = objects.get(itemCollection)?.get(last);
+      if (!found) return json(res, 404, { message: "not found" });
+      Object.assign(found, body);
+      return json(res, 200, found);
+    }
+    if (req.method === "DELETE") {
+      return objects.get(itemCollection)?.delete(last) ? json(res, 204, undefined) : json(res, 404, {});
+    }
+    // POST: a create.
+    const step = api.posts.shift() ?? "ok";
+    api.failLists += api.failListsAfterPost;
+    api.failListsAfterPost = 0;
+    const commit = () => {
+      const clash = UNIQUE.find((f) => body[f] !== undefined && [...coll(path).values()].some((o) => o[f] === body[f]));
+      if (clash && !path.includes("/records")) {
+        return {
+          error: {
+            message: "invalid",
+            errors: [{ field: clash, code: "VALIDATION_ERROR", message: "already in use" }],
+          },
+        };
+      }
+      const id = randomUUID();
+      const obj = { ...body, id, createdAt: new Date().toISOString() };
+      coll(path).set(id, obj);
+      return { obj };
+    };
+    if (step === "drop") return req.socket.destroy();
+    if (step === "commit-after-lookup") {
+      pendingLate = () => void commit();
+      return req.socket.destroy();
+    }
+    const done = commit();
+    if (done.error) return json(res, 400, done.error);
+    if (step === "commit-twin-drop") api.seed(path, body);
+    if (step === "commit-drop" || step === "commit-twin-drop") return req.socket.destroy();
+    if (step === "unreadable") {
+      res.writeHead(201, { "content-type": "text/plain" });
+      return res.end("created");
+    }
+    if (step === "unreadable-with-id") return json(res, 201, { id: done.obj?.id, name: 42 });
+    return json(res, 201, done.obj);
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => json(res, 500, { message: String(e) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
+  return api;
+}
