@@ -78,6 +78,16 @@ function forgotten(c: Case, before: Resource, after: Resource, answer: Props): s
     );
 }
 
+/** Outputs a refresh changed: on an untouched object answered in the create's shape, `pulumi refresh` shows none. */
+function refreshChanges(c: Case, before: Resource, after: Resource): string[] {
+  const names = new Set([...Object.keys(before.outputs), ...Object.keys(after.outputs)]);
+  return [...names]
+    .filter((k) => !k.startsWith("__") && !looselyEqual(before.outputs[k], after.outputs[k]))
+    .map(
+      (k) => `\`pulumi refresh\` would update ${c.kind}: ${k} ${show(before.outputs[k])} → ${show(after.outputs[k])}`,
+    );
+}
+
 const writes = (requests: Seen[]) => requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 
 describe.each(CASES.map((c) => [caseName(c), c] as const))("%s", (_name, kase) => {
@@ -111,6 +121,7 @@ describe.each(CASES.map((c) => [caseName(c), c] as const))("%s", (_name, kase) =
     expect(refreshed.id).toBe(state.id);
     const answer = shape(c.kind, object, get) as Props;
     expect(forgotten(c, state, refreshed, answer)).toEqual([]);
+    if (post === get) expect(refreshChanges(c, state, refreshed)).toEqual([]);
 
     // `pulumi up` after the refresh: still no changes.
     mark = api.requests.length;
