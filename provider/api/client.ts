@@ -318,9 +318,14 @@ export class FutrouClient {
     }
   }
 
-  /** A POST action such as `/serverlets/{id}/start`. Like any POST, not repeated after an ambiguous failure. */
-  async action<S extends z.ZodType>(path: string, schema: S, body?: object): Promise<z.infer<S>> {
+  /**
+   * A POST action such as `/serverlets/{id}/start`. Like any POST, not repeated after an ambiguous failure.
+   * Undefined when the API answers without a body (204).
+   */
+  async action<S extends z.ZodType>(path: string, schema: S, body?: object): Promise<z.infer<S> | undefined> {
     const res = await this.#call("POST", path, { body: body === undefined ? undefined : JSON.stringify(body) });
+    // The real API answers serverlet actions 204 with no body: an empty 2xx is a success with nothing to read.
+    if (!res.text.trim()) return undefined;
     return this.#parse("POST", path, res, schema);
   }
 

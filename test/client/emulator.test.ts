@@ -39,7 +39,8 @@ function client(opts: Partial<ClientOptions> & { beforeRetry?: (e: RetryEvent) =
 let n = 0;
 const uniqueName = (prefix = "p") => `${prefix}-${process.pid}-${++n}`;
 /** A create body; displayName is passed because the emulator currently needs it (see the report). */
-const newProject = (name = uniqueName()) => ({ name, displayName: name });
+// The real API takes the workspace in create bodies (the official CLI sends it): so does the emulator.
+const newProject = (name = uniqueName()) => ({ name, displayName: name, workspaceId: emu.workspaceId });
 const projectsNamed = (name: string) => emu.inventory().project.filter((p) => p.name === name);
 const byName = (c: FutrouClient, name: string) => async () => (await c.list("/projects", Project, { name }))[0];
 
@@ -126,7 +127,9 @@ describe("an ambiguous POST (committed, then the connection dropped)", () => {
     emu.resetStats();
     const { c, events } = client();
     const name = uniqueName();
-    const made = await c.create("/projects", { name, displayName: "Ambiguous" }, Project, { recover: byName(c, name) });
+    const made = await c.create("/projects", { ...newProject(name), displayName: "Ambiguous" }, Project, {
+      recover: byName(c, name),
+    });
     expect(made).toMatchObject({ name, displayName: "Ambiguous" });
     expect(projectsNamed(name)).toEqual([expect.objectContaining({ id: made.id })]);
     expect(emu.stats().byRoute["POST /projects"]).toBe(1);
@@ -175,7 +178,8 @@ describe("listing", () => {
     const ws = emu.createWorkspace({ name: "paging" });
     const c = new FutrouClient({ baseUrl: emu.url, token: ws.token });
     const names = Array.from({ length: 25 }, () => uniqueName("page"));
-    for (const name of names) await c.create("/projects", newProject(name), Project);
+    for (const name of names)
+      await c.create("/projects", { ...newProject(name), workspaceId: ws.workspaceId }, Project);
     emu.resetStats();
     const all = await c.list("/projects", Project, { limit: 10, sort: "name", direction: "asc" });
     expect(all.map((p) => p.name)).toEqual([...names].sort());
@@ -185,7 +189,7 @@ describe("listing", () => {
     expect(third.items).toHaveLength(5);
     emu.resetStats();
     expect(await c.list("/projects", Project)).toHaveLength(25);
-    expect(emu.stats().byRoute["GET /projects"]).toBe(1); // limit = PAGE_MAX_LIMIT: one request
+    expect(emu.stats().byRoute["GET /projects"]).toBe(1); // 25 items fit the default page of 100: one request
   });
 
   test("createdAt ranges filter; a malformed range is INVALID_DATETIME_FILTER", async () => {
@@ -240,10 +244,16 @@ test("responses are parsed with the model passed in", async () => {
   expect(got).toEqual({ id: made.id, name: made.name }); // z.object strips the other fields
 });
 
-test("action() posts a serverlet action and parses the answer; a 500 on an action is not repeated", async () => {
+test("action() posts a serverlet action (204, no body); a 500 on an action is not repeated", async () => {
   const { c, events } = client();
-  const s = await c.create("/serverlets", { name: uniqueName("s"), image: "nginx:1.27" }, Serverlet);
-  await expect(c.action(`/serverlets/${s.id}/stop`, Serverlet)).resolves.toMatchObject({ id: s.id, state: "stopped" });
+  const s = await c.create(
+    "/serverlets",
+    { name: uniqueName("s"), image: "nginx:1.27", workspaceId: emu.workspaceId },
+    Serverlet,
+  );
+  // The real API answers 204 with no body: nothing to parse, and the state shows on the next GET.
+  await expect(c.action(`/serverlets/${s.id}/stop`, Serverlet)).resolves.toBeUndefined();
+  expect((await c.get(`/serverlets/${s.id}`, Serverlet)).state).toBe("stopped");
   emu.setFaults({ rate500: 1 });
   await expect(c.action(`/serverlets/${s.id}/start`, Serverlet)).rejects.toMatchObject({ status: 500 });
   expect(events).toEqual([]);

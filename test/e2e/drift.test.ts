@@ -81,3 +81,27 @@ describe("drift through the real engine", () => {
     expect(up.summary.resourceChanges).toEqual({ same: 3 });
   });
 });
+
+describe("the API token in verbose engine logs", () => {
+  it("a token passed as FUTROU_API_TOKEN is in no line of `pulumi up -v=9 --logtostderr`", async () => {
+    const emulator = await startEmulator({ deployDelayMs: 50 });
+    const ps = await programStack({
+      program: "drift",
+      env: { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token },
+    });
+    try {
+      let log = "";
+      const collect = (s: string) => {
+        log += s;
+      };
+      const up = await ps.stack.up({ logVerbosity: 9, logToStdErr: true, onOutput: collect, onError: collect });
+      expect(up.summary.resourceChanges).toEqual({ create: 3 });
+      expect(log).toContain("Configure()"); // the verbose log is really there (it names the provider's Configure call)
+      expect(log).not.toContain(emulator.token);
+      expect(log).not.toContain(emulator.token.slice(37)); // nor the secret half of `<id>-<secret>`
+    } finally {
+      await ps.dispose();
+      await emulator.close();
+    }
+  });
+});

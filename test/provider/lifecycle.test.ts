@@ -138,8 +138,9 @@ let ctx: Context;
 beforeAll(async () => {
   ({ emulator, provider } = await startHarness());
   const api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
+  // Fixtures made straight through the API carry the workspace, as the official CLI's creates do.
   const post = async (path: string, body: Props) =>
-    (await api.create(path, body, z.looseObject({ id: z.string() }))).id;
+    (await api.create(path, { workspaceId: emulator.workspaceId, ...body }, z.looseObject({ id: z.string() }))).id;
   const plans = Object.fromEntries(
     await Promise.all(
       Object.entries(PLAN_COLLECTIONS).map(async ([k, path]) => [k, await api.list(path, Plan)] as const),
