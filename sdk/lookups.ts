@@ -2,7 +2,7 @@
  * Read-only lookups, each in Pulumi's two forms: `getX(args, opts?)` returns a Promise, `getXOutput(args,
  * opts?)` an Output (its args may be Outputs). They run in the program process with the settings of the
  * provider in `opts.provider` (or the parent's), else the stack's `futrou:*` config, then the environment.
- * Results hold only the looked-up objects, never the token; a field the API leaves out is absent.
+ * Results hold only the looked-up objects, never the token; a field the API leaves out is `undefined`.
  *
  * Existing objects are found with the API's list filters (`name`, `domain`, `workspaceId`), following
  * every page, then matched exactly (a filter may match more loosely than we need).
@@ -20,126 +20,126 @@ import { providerSettings } from "./provider";
 
 export interface ProjectResult {
   readonly id: string;
-  readonly name?: string;
-  readonly displayName?: string;
-  readonly workspaceId?: string;
-  readonly gitRepositoryName?: string;
-  readonly gitRepositoryUrl?: string;
-  readonly createdAt?: string;
-  readonly updatedAt?: string;
+  readonly name: string | undefined;
+  readonly displayName: string | undefined;
+  readonly workspaceId: string | undefined;
+  readonly gitRepositoryName: string | undefined;
+  readonly gitRepositoryUrl: string | undefined;
+  readonly createdAt: string | undefined;
+  readonly updatedAt: string | undefined;
 }
 
 export interface DnsZoneResult {
   readonly id: string;
-  readonly domain?: string;
-  readonly enableDnssec?: boolean;
-  readonly workspaceId?: string;
-  readonly projectId?: string;
-  readonly dnsPlanId?: string;
-  readonly createdAt?: string;
-  readonly updatedAt?: string;
+  readonly domain: string | undefined;
+  readonly enableDnssec: boolean | undefined;
+  readonly workspaceId: string | undefined;
+  readonly projectId: string | undefined;
+  readonly dnsPlanId: string | undefined;
+  readonly createdAt: string | undefined;
+  readonly updatedAt: string | undefined;
 }
 
 export interface ServerletResult {
   readonly id: string;
-  readonly name?: string;
-  readonly image?: string;
+  readonly name: string | undefined;
+  readonly image: string | undefined;
   /** Millicores per instance. */
-  readonly cpu?: number;
+  readonly cpu: number | undefined;
   /** MiB per instance. */
-  readonly ram?: number;
-  readonly minInstances?: number;
-  readonly maxInstances?: number;
-  readonly instances?: number;
+  readonly ram: number | undefined;
+  readonly minInstances: number | undefined;
+  readonly maxInstances: number | undefined;
+  readonly instances: number | undefined;
   /** `deploying`, `running`, `stopped`, `failed` (or a state this package does not know). */
-  readonly state?: string;
-  readonly networkId?: string;
-  readonly runtime?: string;
-  readonly workspaceId?: string;
-  readonly projectId?: string;
-  readonly regionId?: string;
-  readonly serverletPlanId?: string;
-  readonly createdAt?: string;
-  readonly updatedAt?: string;
+  readonly state: string | undefined;
+  readonly networkId: string | undefined;
+  readonly runtime: string | undefined;
+  readonly workspaceId: string | undefined;
+  readonly projectId: string | undefined;
+  readonly regionId: string | undefined;
+  readonly serverletPlanId: string | undefined;
+  readonly createdAt: string | undefined;
+  readonly updatedAt: string | undefined;
 }
 
 export interface VolumeResult {
   readonly id: string;
-  readonly name?: string;
-  readonly sizeGb?: number;
-  readonly type?: string;
-  readonly workspaceId?: string;
-  readonly projectId?: string;
-  readonly regionId?: string;
-  readonly volumePlanId?: string;
-  readonly createdAt?: string;
-  readonly updatedAt?: string;
+  readonly name: string | undefined;
+  readonly sizeGb: number | undefined;
+  readonly type: string | undefined;
+  readonly workspaceId: string | undefined;
+  readonly projectId: string | undefined;
+  readonly regionId: string | undefined;
+  readonly volumePlanId: string | undefined;
+  readonly createdAt: string | undefined;
+  readonly updatedAt: string | undefined;
 }
 
 export interface ProxyResult {
   readonly id: string;
-  readonly domain?: string;
-  readonly target?: string;
-  readonly port?: number;
-  readonly type?: string;
-  readonly strategy?: string;
-  readonly enforceHttps?: boolean;
-  readonly compress?: boolean;
-  readonly followRedirects?: boolean;
-  readonly preserveHeaders?: boolean;
-  readonly preserveHost?: boolean;
-  readonly preservePath?: boolean;
-  readonly preserveQuery?: boolean;
-  readonly verifyTls?: boolean;
-  readonly status?: string;
-  readonly workspaceId?: string;
-  readonly projectId?: string;
-  readonly proxyPlanId?: string;
-  readonly createdAt?: string;
-  readonly updatedAt?: string;
+  readonly domain: string | undefined;
+  readonly target: string | undefined;
+  readonly port: number | undefined;
+  readonly type: string | undefined;
+  readonly strategy: string | undefined;
+  readonly enforceHttps: boolean | undefined;
+  readonly compress: boolean | undefined;
+  readonly followRedirects: boolean | undefined;
+  readonly preserveHeaders: boolean | undefined;
+  readonly preserveHost: boolean | undefined;
+  readonly preservePath: boolean | undefined;
+  readonly preserveQuery: boolean | undefined;
+  readonly verifyTls: boolean | undefined;
+  readonly status: string | undefined;
+  readonly workspaceId: string | undefined;
+  readonly projectId: string | undefined;
+  readonly proxyPlanId: string | undefined;
+  readonly createdAt: string | undefined;
+  readonly updatedAt: string | undefined;
 }
 
 /** A cron job. Its `headers` and `body` may hold credentials: lookups leave them out. */
 export interface CronResult {
   readonly id: string;
-  readonly name?: string;
-  readonly schedule?: string;
-  readonly type?: string;
-  readonly method?: string;
-  readonly url?: string;
-  readonly code?: string;
-  readonly enabled?: boolean;
-  readonly startedAt?: string;
-  readonly workspaceId?: string;
-  readonly projectId?: string;
-  readonly cronPlanId?: string;
-  readonly regionId?: string;
-  readonly createdAt?: string;
-  readonly updatedAt?: string;
+  readonly name: string | undefined;
+  readonly schedule: string | undefined;
+  readonly type: string | undefined;
+  readonly method: string | undefined;
+  readonly url: string | undefined;
+  readonly code: string | undefined;
+  readonly enabled: boolean | undefined;
+  readonly startedAt: string | undefined;
+  readonly workspaceId: string | undefined;
+  readonly projectId: string | undefined;
+  readonly cronPlanId: string | undefined;
+  readonly regionId: string | undefined;
+  readonly createdAt: string | undefined;
+  readonly updatedAt: string | undefined;
 }
 
 export interface Plan {
   readonly id: string;
-  readonly name?: string;
-  readonly displayName?: string;
+  readonly name: string | undefined;
+  readonly displayName: string | undefined;
   /** Price per minute, keyed by currency. */
-  readonly minutePrice?: Readonly<Record<string, number>>;
+  readonly minutePrice: Readonly<Record<string, number>> | undefined;
   /** Price per month, keyed by currency. */
-  readonly monthlyPrice?: Readonly<Record<string, number>>;
-  readonly isPublic?: boolean;
-  readonly createdAt?: string;
-  readonly updatedAt?: string;
+  readonly monthlyPrice: Readonly<Record<string, number>> | undefined;
+  readonly isPublic: boolean | undefined;
+  readonly createdAt: string | undefined;
+  readonly updatedAt: string | undefined;
 }
 
 export interface Region {
   readonly id: string;
-  readonly name?: string;
-  readonly displayName?: string;
-  readonly domain?: string;
-  readonly isPublic?: boolean;
-  readonly workspaceId?: string;
-  readonly createdAt?: string;
-  readonly updatedAt?: string;
+  readonly name: string | undefined;
+  readonly displayName: string | undefined;
+  readonly domain: string | undefined;
+  readonly isPublic: boolean | undefined;
+  readonly workspaceId: string | undefined;
+  readonly createdAt: string | undefined;
+  readonly updatedAt: string | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -192,11 +192,12 @@ async function client(opts: pulumi.InvokeOptions | undefined) {
   return clientFor(resolveSettings({ get: (key) => keys[key] }));
 }
 
-/** The defined, non-null fields of `obj` among `keys`: the tolerant model's answer as a result type. */
+/**
+ * The tolerant model's answer as a result type: every field of the type, `undefined` where the API said
+ * nothing (or `null`), so an Output-form result has every property (`getProjectOutput(…).name`).
+ */
 function resultOf<R extends { id: string }>(obj: Props, keys: readonly (keyof R & string)[]): R {
-  return Object.fromEntries(
-    ["id", ...keys].filter((k) => obj[k] !== undefined && obj[k] !== null).map((k) => [k, obj[k]]),
-  ) as unknown as R;
+  return Object.fromEntries(["id", ...keys].map((k) => [k, obj[k] ?? undefined])) as unknown as R;
 }
 
 interface Finder<R extends { id: string }> {

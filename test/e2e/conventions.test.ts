@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: pulumi:autonaming patterns are written ${...} in plain strings
 /**
  * Pulumi conventions through the real engine (test/e2e/programs/conventions): auto-names that preview and
  * up agree on and that follow `pulumi:autonaming`; `Project.get` and `getProjectOutput`; an explicit

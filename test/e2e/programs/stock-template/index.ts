@@ -66,6 +66,8 @@ export const lookups = (async () => {
 })();
 export const outputs = [
   futrou.getProjectOutput({ name: project.name }).id,
+  // Every result field is a property of the Output form (undefined when the API leaves it out).
+  futrou.getProjectOutput({ name: "shop" }).displayName.apply((d) => d ?? "none"),
   futrou.getDnsZoneOutput({ domain: zone.domain }).enableDnssec,
   futrou.getServerletOutput({ name: api.name }).image,
   futrou.getVolumeOutput({ name: volume.name }, { provider: ws2 }).sizeGb,
