@@ -82,6 +82,31 @@ describe("drift through the real engine", () => {
   });
 });
 
+describe("errors users read", () => {
+  it("a refresh that fails prints one line per resource: no stack trace, no second copy", async () => {
+    const emulator = await startEmulator({ deployDelayMs: 50, quiet: true });
+    const ps = await programStack({
+      program: "drift",
+      env: { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token },
+    });
+    try {
+      await ps.stack.up({ onOutput: () => {} });
+      emulator.setFaults({ rate500: 1 });
+      let text = "";
+      await expect(ps.stack.refresh({ onOutput: (o) => (text += o) })).rejects.toThrow();
+      emulator.setFaults({ rate500: 0 });
+      const diagnostics = text.slice(text.indexOf("Diagnostics:"));
+      expect(diagnostics).toMatch(/futrou:Serverlet \(app\):\n\s+error: 500 Internal Server Error — injected fault/);
+      expect(diagnostics).toMatch(/futrou:Volume \(data\):\n\s+error: 500 Internal Server Error — injected fault/);
+      expect(text).not.toMatch(/^\s+at /m); // no JS stack frames
+      expect(text).not.toContain("FutrouApiError: 500"); // the host's own `${e}: ${e.stack}` print is gone
+    } finally {
+      await ps.dispose();
+      await emulator.close();
+    }
+  });
+});
+
 describe("the API token in verbose engine logs", () => {
   it("a token passed as FUTROU_API_TOKEN is in no line of `pulumi up -v=9 --logtostderr`", async () => {
     const emulator = await startEmulator({ deployDelayMs: 50 });
