@@ -102,16 +102,3 @@ export function clientFor(settings: Settings): FutrouClient {
   }
   return client;
 }
-
-/**
- * The settings for one resource: `base` (stack config, env, defaults) unless the resource belongs to an
- * explicit `futrou.Provider`, whose hidden input (`HIDDEN.settings`) says where its token, URL and
- * workspace come from. `config` is the stack config the host passed to `configure`.
- */
-export function settingsFor(
-  base: Settings,
-  _config: ConfigSource | undefined,
-  _props: Record<string, unknown>,
-): Settings {
-  return base;
-}

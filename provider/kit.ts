@@ -22,14 +22,7 @@ import type { FutrouClient } from "./api/client";
 import { expandPath } from "./api/client";
 import { FutrouApiError } from "./api/errors";
 import { Workspace } from "./api/models";
-import {
-  type ConfigSource,
-  clientFor,
-  POLL_INTERVAL_CAP_MS,
-  resolveSettings,
-  type Settings,
-  settingsFor,
-} from "./config";
+import { type ConfigSource, clientFor, POLL_INTERVAL_CAP_MS, resolveSettings, type Settings } from "./config";
 import { createObject } from "./create";
 import { normalize, same } from "./normal";
 import { HIDDEN, inputNames, isHidden, outputNames, type Props, pathParams, type ResourceSpec } from "./spec";
@@ -78,7 +71,7 @@ function pick(props: Props, keys: readonly string[]): Props {
 }
 
 /** Hidden inputs that outputs carry too, so read and delete (which see only outputs) know them. */
-const CARRIED = [HIDDEN.settings, HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name] as const;
+const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name] as const;
 
 /** `volumes[0].mountPath` from zod's `["volumes", 0, "mountPath"]`. */
 function propertyPath(path: readonly PropertyKey[]): string {
@@ -201,11 +194,12 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
   const params = pathParams(spec);
   const updatable = new Set(Object.keys(spec.update.shape));
   let settings: Settings = resolveSettings();
-  let config: ConfigSource | undefined;
 
-  /** The settings and client for one resource: the stack's, or its explicit provider's. */
-  const settingsOf = (props: Props = {}): Settings => settingsFor(settings, config, props);
-  const client = (props: Props = {}): FutrouClient => clientFor(settingsOf(props));
+  /**
+   * The client. An explicit `futrou.Provider` runs in its own host process, whose `configure` receives that
+   * provider's inputs as `futrou:*` config, so the settings are per process, never per resource.
+   */
+  const client = (): FutrouClient => clientFor(settings);
 
   /** The API id and the collection path of a Pulumi id (`<dnsId>/<recordId>` for nested kinds). */
   function locate(id: string): { apiId: string; collection: string } {
@@ -273,10 +267,9 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
   async function waitReady(obj: Props, inputs: Props, op: "create" | "update" = "create"): Promise<Props> {
     const ready = spec.ready;
     if (!ready) return obj;
-    const own = settingsOf(inputs);
-    const limitMs = customTimeout(inputs, op) ?? own.readyTimeoutMs;
+    const limitMs = customTimeout(inputs, op) ?? settings.readyTimeoutMs;
     const deadline = Date.now() + limitMs;
-    let interval = own.pollIntervalMs;
+    let interval = settings.pollIntervalMs;
     let current = obj;
     let latest = obj;
     const path = itemPath(pulumiId(current, inputs));
@@ -301,9 +294,9 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
         );
       }
       await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
-      interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, own.pollIntervalMs));
+      interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, settings.pollIntervalMs));
       try {
-        latest = (await client(inputs).get(path, spec.model)) as Props;
+        latest = (await client().get(path, spec.model)) as Props;
         current = { ...current, ...latest };
       } catch (error) {
         // The object exists: a poll that fails (retries exhausted) must not make the engine forget it.
@@ -322,7 +315,7 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
   async function confirmGone(id: string, props: Props): Promise<boolean> {
     const workspaceId = props.workspaceId;
     if (typeof workspaceId === "string" && workspaceId !== "") {
-      const seen = await visibleWorkspaces(client(props));
+      const seen = await visibleWorkspaces(client());
       if (seen.includes(workspaceId)) return true;
       throw new Error(
         `futrou:${spec.typeName} "${id}" is in workspace ${workspaceId}, which the API token (futrou:apiToken) ` +
@@ -333,35 +326,53 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     const owner = spec.owners?.find((o) => typeof props[o.field] === "string" && props[o.field] !== "");
     if (!owner) return true;
     const path = `${owner.collection}/${encodeURIComponent(String(props[owner.field]))}`;
-    return (await client(props).find(path, OwnerRef)) !== undefined;
+    return (await client().find(path, OwnerRef)) !== undefined;
   }
 
-  /** Adopts an existing object (the SDK's `import` option): one GET, refuses on any observed difference. */
-  async function adopt(importId: string, inputs: Props): Promise<dynamic.CreateResult> {
-    const found = (await client(inputs).find(itemPath(importId), spec.model)) as Props | undefined;
+  /**
+   * What check saw of each object to import, so the create that follows in the same run adopts it without
+   * a second GET (a create in another process, e.g. after a separate preview, reads it anew).
+   */
+  const toImport = new Map<string, Props>();
+
+  /**
+   * The object to import (the SDK's `import` option) and the observed fields in which the program differs
+   * from it: only what the API says can be compared; kept fields are taken from the program. One GET.
+   */
+  async function importable(importId: string, inputs: Props): Promise<{ found: Props; differing: string[] }> {
+    const found =
+      toImport.get(importId) ?? ((await client().find(itemPath(importId), spec.model)) as Props | undefined);
     if (!found) throw new Error(`futrou:${spec.typeName}: cannot import "${importId}": no such object (404)`);
     const remote = live(found);
-    // Only what the API says can be compared; kept fields are taken from the program.
-    const compared = Object.keys(visible(inputs)).filter((k) => remote[k] !== undefined);
-    const differing = compared.filter((k) => !same(inputs[k], remote[k]));
-    if (differing.length > 0) {
-      const list = differing.map(
+    const differing = Object.keys(visible(inputs)).filter(
+      (k) => remote[k] !== undefined && !containsUnknown(inputs[k]) && !same(inputs[k], remote[k]),
+    );
+    return {
+      found,
+      differing: differing.map(
         (k) => `${k} (program ${describe(spec, k, inputs[k])}, remote ${describe(spec, k, remote[k])})`,
-      );
+      ),
+    };
+  }
+
+  /** Adopts an existing object: refuses on any observed difference, nothing changed. */
+  async function adopt(importId: string, inputs: Props): Promise<dynamic.CreateResult> {
+    const { found, differing } = await importable(importId, inputs);
+    toImport.delete(importId);
+    if (differing.length > 0) {
       throw new Error(
         `futrou:${spec.typeName}: import of "${importId}" refused, nothing was changed: the program differs from ` +
-          `the remote object in ${list.join(", ")}. Make the program match, import, then change it.`,
+          `the remote object in ${differing.join(", ")}. Make the program match, import, then change it.`,
       );
     }
     return { id: pulumiId(found, inputs), outs: outputs(found, inputs) };
   }
 
   /** The workspace a new object goes to when the program names none: the token's only one. */
-  async function defaultWorkspace(inputs: Props, olds: Props | undefined): Promise<Failure | string> {
+  async function defaultWorkspace(olds: Props | undefined): Promise<Failure | string> {
     if (typeof olds?.workspaceId === "string") return olds.workspaceId;
-    const own = settingsOf(inputs);
-    if (own.workspaceId) return own.workspaceId;
-    const ids = await visibleWorkspaces(client(inputs));
+    if (settings.workspaceId) return settings.workspaceId;
+    const ids = await visibleWorkspaces(client());
     if (ids.length === 1) return ids[0] as string;
     return {
       property: "workspaceId",
@@ -412,9 +423,19 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     const parsed = unknown.size > 0 ? {} : (spec.create.parse(pick(shown, createKeys)) as Props);
     const checked = normalize(spec.kind, { ...spec.defaults, ...shown, ...parsed });
     if (spec.defaultWorkspace && checked.workspaceId === undefined) {
-      const workspace = await defaultWorkspace(inputs, olds);
+      const workspace = await defaultWorkspace(olds);
       if (typeof workspace !== "string") return failed(inputs, [workspace]);
       checked.workspaceId = workspace;
+    }
+    const importId = inputs[HIDDEN.import];
+    if (typeof importId === "string" && importId !== "") {
+      // Checked at preview already: a program that differs from the object to import fails here, not in up.
+      const { found, differing } = await importable(importId, checked);
+      if (differing.length > 0) {
+        const reason = `the program differs from the object to import "${importId}" in ${differing.join(", ")}: make the program match, import, then change it`;
+        return failed(inputs, [{ property: HIDDEN.import.replace(/^__/, ""), reason }]);
+      }
+      toImport.set(importId, found);
     }
     return { inputs: { ...checked, ...hidden(inputs) } };
   }
@@ -443,7 +464,7 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     if (typeof importId === "string" && importId !== "") return adopt(importId, inputs);
     const ready = await createObject({
       spec,
-      client: client(inputs),
+      client: client(),
       collection: expandPath(spec.collection, pick(inputs, params) as Record<string, string>),
       body: body(inputs),
       inputs,
@@ -462,7 +483,7 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
    * last applied), so ignoreChanges, the preview diff and transition rules see what is there.
    */
   async function read(id: string, props: Props = {}): Promise<dynamic.ReadResult> {
-    const found = (await client(props).find(itemPath(id), spec.model)) as Props | undefined;
+    const found = (await client().find(itemPath(id), spec.model)) as Props | undefined;
     if (found) {
       const outs = outputs(found, props, props);
       return { id, props: outs, inputs: inputsOf(outs) };
@@ -483,8 +504,8 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     try {
       answer = (
         Object.keys(patch).length > 0
-          ? await client(news).patch(path, patch, spec.model.optional())
-          : await client(news).get(path, spec.model)
+          ? await client().patch(path, patch, spec.model.optional())
+          : await client().get(path, spec.model)
       ) as Props | undefined;
     } catch (error) {
       if (error instanceof FutrouApiError && error.status === 404) {
@@ -505,7 +526,7 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
   /** DELETE; already gone (404) counts as done. */
   async function remove(id: string, props: Props = {}): Promise<void> {
     const limit = customTimeout(props, "delete");
-    const deleting = client(props).delete(itemPath(id));
+    const deleting = client().delete(itemPath(id));
     if (limit === undefined) {
       await deleting;
       return;
@@ -532,8 +553,7 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
   return {
     /** Once per process, before any other call: the stack config (`futrou:*`). */
     async configure(req: dynamic.ConfigureRequest): Promise<void> {
-      config = req.config as ConfigSource;
-      settings = resolveSettings(config);
+      settings = resolveSettings(req.config as ConfigSource);
     },
 
     /** Validates and normalizes inputs before any request; failures name the field (shown at preview). */

@@ -32,8 +32,6 @@ export const HIDDEN = {
   autoName: "__autoName",
   /** `{ create?, update?, delete? }` in milliseconds, from the `customTimeouts` resource option. */
   timeouts: "__timeouts",
-  /** What an explicit `futrou.Provider` puts on its resources; `settingsFor` (config.ts) reads it. */
-  settings: "__futrouProvider",
 } as const;
 
 export const isHidden = (key: string): boolean => key.startsWith("__");

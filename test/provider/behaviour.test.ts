@@ -87,25 +87,30 @@ describe("secrets and write-only fields", () => {
 });
 
 describe("import", () => {
-  test("refuses when the program differs, naming the fields, after one GET and nothing changed", async () => {
+  test("refuses at preview (check) when the program differs, naming the fields, after one GET and nothing changed", async () => {
     const p = provider("cron");
     const state = await p.create("job", { schedule: "@hourly", url: "https://example.com/a", body: "token=1" });
     emulator.resetStats();
-    const inputs = await p.check(
-      {},
-      {
-        name: state.inputs.name,
-        schedule: "@daily",
-        url: "https://example.com/a",
-        body: "token=2",
-        __import: state.id,
-      },
-    );
-    const attempt = p.raw.create(inputs);
-    await expect(attempt).rejects.toThrow(/import of ".*" refused, nothing was changed/);
-    await expect(attempt).rejects.toThrow(/schedule \(program "@daily", remote "@hourly"\)/);
-    await expect(attempt).rejects.toThrow(/body \(program \[secret\], remote \[secret\]\)/);
+    const news = {
+      name: state.inputs.name,
+      schedule: "@daily",
+      url: "https://example.com/a",
+      body: "token=2",
+      __import: state.id,
+    };
+    const checked = await p.raw.check!({}, news);
+    const reason = checked.failures?.[0]?.reason ?? "";
+    expect(checked.failures?.[0]?.property).toBe("import");
+    expect(reason).toMatch(/differs from the object to import ".*" in schedule \(program "@daily", remote "@hourly"\)/);
+    expect(reason).toMatch(/body \(program \[secret\], remote \[secret\]\)/);
+    expect(JSON.stringify(checked)).not.toContain("token=");
     expect(emulator.stats().total).toBe(1);
+    // And if the object changes between preview and up, create refuses the same way.
+    const attempt = p.raw.create({
+      ...(await p.check({}, { ...news, schedule: "@hourly", body: "token=1" })),
+      body: "token=3",
+    });
+    await expect(attempt).rejects.toThrow(/import of ".*" refused, nothing was changed.*body \(program \[secret\]/);
   });
 
   test("a DNS record is imported as <dnsId>/<recordId>; a bad id says the format", async () => {
