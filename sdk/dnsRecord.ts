@@ -12,9 +12,9 @@ export interface DnsRecordArgs {
   type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "SRV" | "CAA">;
   /** The record data, e.g. `203.0.113.10`, `mail.example.com`, `"10 5060 sip.example.com"` for SRV. Updated in place. */
   value: pulumi.Input<string>;
-  /** Time to live in seconds, 60–86400. Default 300. Updated in place. */
+  /** Time to live in seconds, a whole number 0–2147483647. Default 300. Updated in place. */
   ttl?: pulumi.Input<number>;
-  /** Priority 0–65535: required for MX and SRV, not allowed for other types. Default `null`. Updated in place. */
+  /** Priority 0–65535 for MX and SRV; on other types only 0, the API's value for "none". Default 0. Updated in place. */
   priority?: pulumi.Input<number | null>;
 }
 

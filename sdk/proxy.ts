@@ -6,14 +6,14 @@ import type { OutputsOf, StateOf, Timestamps } from "./types";
 export interface ProxyArgs {
   /** The public domain the proxy answers for. Updated in place. */
   domain: pulumi.Input<string>;
-  /** Where traffic goes: a host name or IP address. Updated in place. */
+  /** Where traffic goes: a host name or IP address, optionally with `:port` (`web:8080`). Updated in place. */
   target: pulumi.Input<string>;
   /** The target port, 1–65535. Default 80. Updated in place. */
   port?: pulumi.Input<number>;
   /** `http`, `tcp` or `udp`. Default `http`. Updated in place. */
   type?: pulumi.Input<"http" | "tcp" | "udp">;
-  /** Load-balancing strategy. Default `round-robin`. Updated in place. */
-  strategy?: pulumi.Input<"round-robin" | "least-connections" | "ip-hash" | "random">;
+  /** Load-balancing strategy, e.g. `round-robin` or `primary-failover` (a free string in the API). Default `round-robin`. Updated in place. */
+  strategy?: pulumi.Input<string>;
   /** Redirect plain HTTP to HTTPS. Default `false`. Updated in place. */
   enforceHttps?: pulumi.Input<boolean>;
   /** Compress responses. Default `false`. Updated in place. */
@@ -41,7 +41,7 @@ export interface ProxyArgs {
 /** Read-only fields set by the API. */
 export interface ProxyComputed extends Timestamps {
   /** `pending` until the domain and TLS are verified, then `active` (or `failed`). Changes on its own; never a diff. */
-  readonly status: pulumi.Output<"pending" | "active" | "failed">;
+  readonly status: pulumi.Output<string>;
 }
 
 /** Outputs the runtime sets on the instance (merged with the class below). */

@@ -46,14 +46,14 @@ export interface ServerletArgs {
   projectId?: pulumi.Input<string | null>;
   /** The region id (see `getRegions`). Default `null`. Changing it replaces the serverlet. */
   regionId?: pulumi.Input<string | null>;
-  /** Fewest instances, 0–100, at most `maxInstances`. Default 1. Updated in place. */
+  /** Fewest instances, a whole number 0–1000, at most `maxInstances`. Default 1. Updated in place. */
   minInstances?: pulumi.Input<number>;
-  /** Most instances, 0–100. Default 1. Updated in place. */
+  /** Most instances, a whole number 0–1000. Default 1. Updated in place. */
   maxInstances?: pulumi.Input<number>;
-  /** CPU cores per instance. Default `null` (the plan's). Updated in place. */
-  cpu?: pulumi.Input<number | null>;
-  /** Memory per instance in MB. Default `null` (the plan's). Updated in place. */
-  ram?: pulumi.Input<number | null>;
+  /** CPU per instance in **millicores**, a whole number 10–32000 (`250` = a quarter core). Default: the API's (from the plan). Updated in place. */
+  cpu?: pulumi.Input<number>;
+  /** Memory per instance in **MiB**, a whole number 32–262144. Default: the API's (from the plan). Updated in place. */
+  ram?: pulumi.Input<number>;
   /** Environment variables. Default `{}`. Updated in place. */
   env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Mounted volumes. Default `[]`. Updated in place. */
@@ -70,9 +70,12 @@ export interface ServerletArgs {
 
 /** Read-only fields set by the API. */
 export interface ServerletComputed extends Timestamps {
-  /** `deploying`, `running`, `stopped` or `failed`; `running` after up. Changes on its own; never a diff. */
-  readonly state: pulumi.Output<"deploying" | "running" | "stopped" | "failed">;
-  /** Why the serverlet is `failed`, else `null`. */
+  /**
+   * As the API reports it, e.g. `deploying`, `running`, `stopped`, `failed` (other values may appear);
+   * `running` after up. Changes on its own; never a diff.
+   */
+  readonly state: pulumi.Output<string>;
+  /** Why the serverlet is `failed`, when the API says (its published shape does not promise it). */
   readonly stateReason: pulumi.Output<string | null | undefined>;
   /** Instances running now. Changes on its own; never a diff. */
   readonly instances: pulumi.Output<number>;

@@ -6,10 +6,10 @@ import type { OutputsOf, StateOf, Timestamps } from "./types";
 export interface VolumeArgs {
   /** The volume's name, at most 63 characters. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
   name?: pulumi.Input<string>;
-  /** Size in GB, a positive whole number. Default 10. Can only grow (in place); a smaller size fails at preview. */
+  /** Size in GB, 0 or more. Default 10. Can only grow (in place); a smaller size fails at preview. */
   sizeGb?: pulumi.Input<number>;
-  /** `ssd` or `hdd`. Default `ssd`. Changing it replaces the volume (its data is lost). */
-  type?: pulumi.Input<"ssd" | "hdd">;
+  /** The volume type, e.g. `ssd` (a free string in the API). Default `ssd`. Changing it replaces the volume (its data is lost). */
+  type?: pulumi.Input<string>;
   /** The owning workspace. Default: the API token's workspace. Changing it replaces the volume. */
   workspaceId?: pulumi.Input<string>;
   /** The project the volume belongs to. Default `null`. Updated in place. */

@@ -30,7 +30,7 @@ const proxy = new futrou.Proxy("edge", { domain: "shop.example", target: "api.in
 // Outputs have exact types: a variable's value is a string, a record's priority a number or null.
 const value: pulumi.Output<string> = variable.value;
 const priority: pulumi.Output<number | null> = record.priority;
-const state: pulumi.Output<"deploying" | "running" | "stopped" | "failed"> = api.state;
+const state: pulumi.Output<string> = api.state;
 
 // Existing objects by id.
 const existing = futrou.Project.get("legacy", "prj-123");
