@@ -53,7 +53,8 @@ export interface SoakReport {
   tempted: number;
   /** First run: returned an object / refused (the unique value is taken) / failed before anything / outcome left to the rerun. */
   firstRun: { created: number; refused: number; failed: number; unknown: number; initErrors: number };
-  rerun: { adopted: number; created: number; failed: number };
+  /** The next run (faults off) of the creates the first run left unsettled or failed. */
+  rerun: { adopted: number; created: number; refused: number; failed: number };
   injected: Record<string, number>;
   requests: number;
   orphans: string[];
@@ -192,7 +193,10 @@ export async function runSoak(opts: SoakOptions, log: (line: string) => void = (
           job.outcome = "init";
         } else if (/already (used|in use)/.test(message) && job.tempter) job.outcome = "refused";
         else if (e instanceof UnsettledCreateError) job.outcome = "unknown";
-        else job.outcome = "failed";
+        else {
+          job.outcome = "failed";
+          log(`#${job.i} ${job.kind} failed: ${message}`);
+        }
       }
     });
     const stats = emulator.stats();
@@ -216,7 +220,7 @@ export async function runSoak(opts: SoakOptions, log: (line: string) => void = (
 
     // Late answers drain; then the next `up` on this machine re-runs what did not return an object.
     await new Promise((resolve) => setTimeout(resolve, (opts.faults.lateAnswerMs ?? 0) + 200));
-    const rerun = { adopted: 0, created: 0, failed: 0 };
+    const rerun = { adopted: 0, created: 0, refused: 0, failed: 0 };
     const again = jobs.filter((j) => j.outcome === "unknown" || j.outcome === "failed");
     const inventoryBefore = new Set(allIds(emulator));
     await pool(again, async (job) => {
@@ -224,8 +228,12 @@ export async function runSoak(opts: SoakOptions, log: (line: string) => void = (
         job.id = String((await create(job)).id);
         if (inventoryBefore.has(job.id)) rerun.adopted++;
         else rerun.created++;
-      } catch {
-        rerun.failed++;
+      } catch (e) {
+        if (job.tempter && /already (used|in use)/.test(e instanceof Error ? e.message : String(e))) rerun.refused++;
+        else {
+          rerun.failed++;
+          log(`rerun #${job.i} ${job.kind} failed: ${e instanceof Error ? e.message : String(e)}`);
+        }
       }
     });
     log(`rerun: ${JSON.stringify(rerun)}`);

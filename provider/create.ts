@@ -15,6 +15,8 @@
  *    ResourceInitError (the engine records the id). Both leave the journal entry, so the next run adopts.
  * 5. The entry is removed once the create returns (after the readiness wait). A rerun after a kill finds
  *    it and adopts exactly the object the interrupted run created (same identity, not pre-existing).
+ *    When the engine was killed while this provider process went on, the entry is kept: nobody will
+ *    record what this create returns.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { FutrouClient } from "./api/client";
@@ -71,6 +73,13 @@ export class UnsettledCreateError extends Error {
   }
 }
 
+/**
+ * The engine that started this dynamic-provider host. `kill -9` of `pulumi up` leaves the host running
+ * (orphaned: its parent becomes another process); what it then creates is recorded by no one.
+ */
+const ENGINE_PID = process.ppid;
+const engineGone = (): boolean => process.ppid !== ENGINE_PID;
+
 const nullish = (v: unknown): boolean => v === undefined || v === null;
 const equal = (a: unknown, b: unknown): boolean => (nullish(a) && nullish(b)) || isDeepStrictEqual(a, b);
 const idOf = (o: Props): string => String(o.id);
@@ -115,7 +124,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     } catch (e) {
       const init = e as { id?: unknown; properties?: unknown; reasons?: unknown };
       if (typeof init.id !== "string" || typeof init.properties !== "object" || init.properties === null) throw e;
-      journal.remove(identity);
+      if (!engineGone()) journal.remove(identity);
       // The host sends these properties as the resource's outputs: they must name the provider like any others.
       throw ctx.initError(
         messageOf(e),
@@ -124,7 +133,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
         Array.isArray(init.reasons) ? (init.reasons as string[]) : [messageOf(e)],
       );
     }
-    journal.remove(identity);
+    if (!engineGone()) journal.remove(identity);
     return settled;
   };
 
