@@ -1,5 +1,4 @@
 /** Tokens, login, the token's own workspace, isolation between workspaces, and quotas. */
-import { AuthContext, LoginResponse, Workspace } from "../../provider/api/models";
 import { type Answer, type Harness, start } from "./helpers";
 
 let h: Harness;
@@ -47,19 +46,19 @@ describe("401 says what is wrong with the token", () => {
 test("POST /auth/login gives a token `<id>-<token>` that works", async () => {
   const res = await h.call("POST", "/auth/login", { email: "demo@futrou.local", password: "demo-password" }, null);
   expect(res.status).toBe(200);
-  const login = LoginResponse.parse(res.body);
-  const token = `${login.apiToken.id}-${login.apiToken.token}`;
+  const token = `${res.body.apiToken.id}-${res.body.apiToken.token}`;
+  expect(res.body.user).toMatchObject({ email: "demo@futrou.local" });
   expect((await h.call("GET", "/auth/context", undefined, token)).status).toBe(200);
   const wrong = await h.call("POST", "/auth/login", { email: "demo@futrou.local", password: "nope" }, null);
   expect(wrong.status).toBe(401);
 });
 
-test("GET /auth/context and /workspaces answer the token's own user and workspace", async () => {
-  const ctx = AuthContext.parse((await h.call("GET", "/auth/context")).body);
-  expect(ctx).toMatchObject({ user: { email: "demo@futrou.local" }, workspace: { id: h.emu.workspaceId } });
+test("GET /auth/context answers the token's user; /workspaces its workspace", async () => {
+  const ctx = (await h.call("GET", "/auth/context")).body;
+  expect(ctx).toEqual({ user: expect.objectContaining({ email: "demo@futrou.local" }) });
   const list = await h.call("GET", "/workspaces");
   expect(list.body.map((w: { id: string }) => w.id)).toEqual([h.emu.workspaceId]);
-  const one = Workspace.parse((await h.call("GET", `/workspaces/${h.emu.workspaceId}`)).body);
+  const one = (await h.call("GET", `/workspaces/${h.emu.workspaceId}`)).body;
   expect(one.projectsLimit).toBe(1000);
 });
 
@@ -68,7 +67,8 @@ describe("a token only sees its own workspace", () => {
   let theirProject: { id: string };
   beforeAll(async () => {
     other = h.emu.createWorkspace({ name: "other" });
-    theirProject = (await h.call("POST", "/projects", { name: "theirs" }, other.token)).body;
+    theirProject = (await h.call("POST", "/projects", { name: "theirs", workspaceId: other.workspaceId }, other.token))
+      .body;
   });
 
   test("another workspace's ids are 404, for read, update and delete", async () => {
@@ -82,37 +82,40 @@ describe("a token only sees its own workspace", () => {
   });
 
   test("the same name may exist in two workspaces", async () => {
-    expect((await h.call("POST", "/projects", { name: "theirs" })).status).toBe(201);
+    expect((await h.call("POST", "/projects", h.own({ name: "theirs" }))).status).toBe(201);
   });
 
-  test("a body naming another workspace or its project is 403", async () => {
+  test("a body naming another workspace or its project is a 400 on the field (as if it did not exist)", async () => {
     const ws = await h.call("POST", "/projects", { name: "sneaky", workspaceId: other.workspaceId });
-    expect({ status: ws.status, field: ws.body.errors[0].field }).toEqual({ status: 403, field: "workspaceId" });
-    const proj = await h.call("POST", "/volumes", { name: "sneaky", projectId: theirProject.id });
-    expect({ status: proj.status, field: proj.body.errors[0].field }).toEqual({ status: 403, field: "projectId" });
+    expect({ status: ws.status, field: ws.body.errors[0].field }).toEqual({ status: 400, field: "workspaceId" });
+    const proj = await h.call("POST", "/volumes", h.own({ name: "sneaky", projectId: theirProject.id }));
+    expect({ status: proj.status, field: proj.body.errors[0].field }).toEqual({ status: 400, field: "projectId" });
   });
 });
 
 test("quotas: creating past a workspace *Limit is a 400 LIMIT_EXCEEDED, deleting frees the slot", async () => {
   const small = h.emu.createWorkspace({ limits: { projectsLimit: 1, volumesLimit: 0 } });
-  const first = await h.call("POST", "/projects", { name: "one" }, small.token);
+  const ws = { workspaceId: small.workspaceId };
+  const first = await h.call("POST", "/projects", { ...ws, name: "one" }, small.token);
   expect(first.status).toBe(201);
-  const second = await h.call("POST", "/projects", { name: "two" }, small.token);
+  const second = await h.call("POST", "/projects", { ...ws, name: "two" }, small.token);
   expect({ status: second.status, code: second.body.errors[0].code, field: second.body.errors[0].field }).toEqual({
     status: 400,
     code: "LIMIT_EXCEEDED",
     field: "projectsLimit",
   });
-  expect((await h.call("POST", "/volumes", { name: "v" }, small.token)).body.errors[0].code).toBe("LIMIT_EXCEEDED");
+  expect((await h.call("POST", "/volumes", { ...ws, name: "v" }, small.token)).body.errors[0].code).toBe(
+    "LIMIT_EXCEEDED",
+  );
   await h.call("DELETE", `/projects/${first.body.id}`, undefined, small.token);
-  expect((await h.call("POST", "/projects", { name: "two" }, small.token)).status).toBe(201);
+  expect((await h.call("POST", "/projects", { ...ws, name: "two" }, small.token)).status).toBe(201);
 });
 
 test("admin routes mirror the helpers: workspaces and tokens over HTTP", async () => {
   const ws = await h.admin("POST", "/workspaces", { name: "via-http", limits: { cronsLimit: 2 } });
   expect(ws.status).toBe(201);
-  const ctx = await h.call("GET", "/auth/context", undefined, ws.body.token);
-  expect(ctx.body.workspace).toMatchObject({ id: ws.body.workspaceId, name: "via-http", cronsLimit: 2 });
+  const own = await h.call("GET", `/workspaces/${ws.body.workspaceId}`, undefined, ws.body.token);
+  expect(own.body).toMatchObject({ id: ws.body.workspaceId, name: "via-http", cronsLimit: 2 });
   const token = (await h.admin("POST", "/tokens", { workspaceId: ws.body.workspaceId })).body.token;
   expect((await h.call("GET", "/projects", undefined, token)).status).toBe(200);
   expect((await h.admin("DELETE", `/tokens/${token}`)).status).toBe(204);

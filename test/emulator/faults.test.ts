@@ -101,7 +101,7 @@ test("commitThenLateRate: the create is committed at once, the answer comes afte
   const timedOut = await fetch(`${h.emu.url}/projects`, {
     method: "POST",
     headers: { authorization: `Bearer ${h.emu.token}`, "content-type": "application/json" },
-    body: JSON.stringify({ name: "late" }),
+    body: JSON.stringify({ name: "late", workspaceId: h.emu.workspaceId }),
     signal: AbortSignal.timeout(300),
   }).then(
     () => "answered",
@@ -111,11 +111,11 @@ test("commitThenLateRate: the create is committed at once, the answer comes afte
   expect(h.emu.inventory().project.map((p) => p.name)).toEqual(["late"]);
   // Reads and refused creates are answered at once.
   expect((await h.call("GET", "/projects?name=late")).body).toHaveLength(1);
-  expect((await h.call("POST", "/projects", { name: "late" })).status).toBe(400);
+  expect((await h.call("POST", "/projects", h.own({ name: "late" }))).status).toBe(400);
 
   // A patient client gets the real 201 with the committed object.
   h.emu.setFaults({ lateAnswerMs: 50 });
-  const late = await h.call("POST", "/projects", { name: "late-but-answered" });
+  const late = await h.call("POST", "/projects", h.own({ name: "late-but-answered" }));
   expect(late.status).toBe(201);
   expect(h.emu.inventory().project.find((p) => p.name === "late-but-answered")?.id).toBe(late.body.id);
   expect(h.emu.stats().byStatus["201"]).toBe(1);
@@ -123,7 +123,7 @@ test("commitThenLateRate: the create is committed at once, the answer comes afte
 
 test("closing the emulator cuts short an answer it is holding back", async () => {
   const h = await start({ seed: 1, faults: { commitThenLateRate: 1, lateAnswerMs: 600_000 } });
-  const pending = statusOrDrop(h, "POST", "/projects", { name: "held" });
+  const pending = statusOrDrop(h, "POST", "/projects", h.own({ name: "held" }));
   await eventually(
     async () => h.emu.inventory().project.length,
     (n) => n === 1,

@@ -1,11 +1,19 @@
-/** GET /openapi.json describes every endpoint and model, generated from the zod models. */
-import { COLLECTIONS, PLAN_COLLECTIONS } from "../../provider/api/contract";
+/** GET /openapi.json describes every endpoint and model, generated from the emulator's own wire definitions. */
+import { COLLECTIONS, PLAN_COLLECTIONS } from "../../emulator/wire/api";
 import { type Harness, start } from "./helpers";
 
 let h: Harness;
+let doc: { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
 beforeAll(async () => {
   h = await start();
+  doc = (await h.call("GET", "/openapi.json", undefined, null)).body;
 });
+const doc204 = () =>
+  Object.fromEntries(
+    Object.entries(doc.paths["/serverlets/{id}/stop"]?.post?.responses ?? {}).filter(([status]) =>
+      status.startsWith("2"),
+    ),
+  );
 afterAll(() => h.emu.close());
 
 test("is public and lists every contract path with its operations", async () => {
@@ -40,14 +48,42 @@ test("is public and lists every contract path with its operations", async () => 
   ]);
 });
 
-test("components come from the zod models: required fields, enums and bounds", async () => {
+test("components come from the wire definitions: required fields, enums, bounds and the real shapes", async () => {
   const { schemas } = (await h.call("GET", "/openapi.json")).body.components;
-  expect(schemas.ProjectCreate.required).toEqual(["name"]);
+  expect(schemas.ProjectCreate.required.sort()).toEqual(["name", "workspaceId"]);
   expect(schemas.DnsRecordCreate.properties.type.enum).toEqual(["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA"]);
+  // Responses: only `id` is promised; a record's type is free text (the platform's SOA).
+  expect(schemas.DnsRecord.required).toEqual(["id"]);
+  expect(schemas.DnsRecord.properties.type).toEqual({ type: "string" });
   expect(schemas.ProxyCreate.properties.port).toMatchObject({ minimum: 1, maximum: 65535 });
-  expect(schemas.Serverlet.properties.state.enum).toContain("running");
+  expect(schemas.ServerletCreate.properties.cpu).toMatchObject({ type: "integer", minimum: 10, maximum: 32000 });
+  expect(schemas.ServerletCreate.properties.ram).toMatchObject({ type: "integer", minimum: 32, maximum: 262144 });
+  expect(Object.keys(schemas.Serverlet.properties)).not.toContain("env");
+  expect(Object.keys(schemas.Volume.properties).sort()).toEqual([
+    "createdAt",
+    "id",
+    "name",
+    "sizeGb",
+    "type",
+    "updatedAt",
+  ]);
+  expect(Object.keys(schemas.Region.properties)).not.toContain("country");
+  expect(Object.keys(schemas.AuthContext.properties)).toEqual(["user"]);
   expect(schemas.Error.required).toEqual(expect.arrayContaining(["message", "requestId"]));
   // The write-only value is accepted on create and never part of the response model.
   expect(schemas.VariableCreate.properties).toHaveProperty("value");
   expect(schemas.Variable.properties).not.toHaveProperty("value");
+  // Actions answer 204 without a body; `limit` says it is capped.
+  expect(Object.keys(doc204())).toEqual(["204"]);
+});
+
+test("the full shape documents the rich answers", async () => {
+  const f = await start({ shape: "full" });
+  try {
+    const { schemas } = (await f.call("GET", "/openapi.json")).body.components;
+    expect(Object.keys(schemas.Serverlet.properties)).toEqual(expect.arrayContaining(["env", "ports", "workspaceId"]));
+    expect(Object.keys(schemas.AuthContext.properties).sort()).toEqual(["user", "workspace"]);
+  } finally {
+    await f.emu.close();
+  }
 });

@@ -30,7 +30,7 @@ const quietly = () => {};
 async function seeded(): Promise<{ dataFile: string; projectId: string; workspaceId: string }> {
   const dataFile = fresh("seeded");
   const h = await start({ dataFile });
-  const project = (await h.call("POST", "/projects", { name: "kept" })).body;
+  const project = (await h.call("POST", "/projects", h.own({ name: "kept" }))).body;
   await h.emu.close();
   return { dataFile, projectId: project.id, workspaceId: h.emu.workspaceId };
 }
@@ -38,9 +38,9 @@ async function seeded(): Promise<{ dataFile: string; projectId: string; workspac
 test("objects, tokens and pending deploys survive a restart", async () => {
   const dataFile = join(dir, "state", "futrou.json");
   const first = await start({ dataFile, deployDelayMs: 60_000 });
-  const project = (await first.call("POST", "/projects", { name: "kept" })).body;
+  const project = (await first.call("POST", "/projects", first.own({ name: "kept" }))).body;
   await first.call("POST", "/variables", { key: "API_KEY", value: "v1", projectId: project.id });
-  const serverlet = (await first.call("POST", "/serverlets", { name: "pending", image: "nginx" })).body;
+  const serverlet = (await first.call("POST", "/serverlets", first.own({ name: "pending", image: "nginx" }))).body;
   const extra = first.emu.issueToken(first.emu.workspaceId);
   await first.emu.close();
 
@@ -71,7 +71,7 @@ test("every acknowledged change is on disk when the answer arrives, without any 
   const h = await start({ dataFile });
   try {
     const created = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => h.call("POST", "/projects", { name: `p-${i}` })),
+      Array.from({ length: 25 }, (_, i) => h.call("POST", "/projects", h.own({ name: `p-${i}` }))),
     );
     expect(created.map((c) => c.status)).toEqual(Array(25).fill(201));
     const deleted = created[0]?.body.id;
@@ -97,7 +97,7 @@ test("every acknowledged change is on disk when the answer arrives, without any 
 test("a record cut short by a crash (never acknowledged) is ignored; the rest is replayed", async () => {
   const dataFile = fresh("torn");
   const h = await start({ dataFile });
-  const kept = (await h.call("POST", "/projects", { name: "acked" })).body;
+  const kept = (await h.call("POST", "/projects", h.own({ name: "acked" }))).body;
   const warnings: string[] = [];
   // The emulator is still running: its log holds the create. Add half a record, as a crash mid-write would.
   appendFileSync(`${dataFile}.wal`, '3f2a0c11 {"g":1,"ops":[{"p":["objects","project","x"],"v":{"wo');
