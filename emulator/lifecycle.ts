@@ -50,7 +50,7 @@ export function deployServerlet(env: Env, entry: Entry): void {
   const id = String(entry.object.id);
   entry.object.state = "deploying";
   delete entry.object.stateReason;
-  env.store.changed();
+  env.store.changed(["objects", "serverlet", id]);
   env.timers.after(`serverlet:${id}`, env.deployDelayMs, () => {
     const current = env.store.find("serverlet", id);
     if (!current) return;
@@ -70,7 +70,7 @@ export function deployServerlet(env: Env, entry: Entry): void {
     }
     o.deployVersion = (o.deployVersion ?? 0) + 1;
     o.deployedAt = new Date().toISOString();
-    env.store.changed();
+    env.store.changed(["objects", "serverlet", id]);
   });
 }
 
@@ -79,7 +79,7 @@ export function stopServerlet(env: Env, entry: Entry): void {
   Object.assign(entry.object, { state: "stopped", instances: 0 });
   delete entry.object.stateReason;
   entry.instanceIds = [];
-  env.store.changed();
+  env.store.changed(["objects", "serverlet", String(entry.object.id)]);
 }
 
 export function activateProxy(env: Env, entry: Entry): void {
@@ -88,7 +88,7 @@ export function activateProxy(env: Env, entry: Entry): void {
     const current = env.store.find("proxy", id);
     if (!current) return;
     current.object.status = "active";
-    env.store.changed();
+    env.store.changed(["objects", "proxy", id]);
   });
 }
 
