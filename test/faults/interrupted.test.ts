@@ -6,12 +6,13 @@
  * nothing is duplicated or lost, and an identical record that existed before is never taken.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
+import { ENV_JOURNAL_DIR } from "../../provider/journal";
 import { type ProgramStack, programStack } from "../e2e/engine";
 import { type HoldingProxy, type HoldRule, startHoldingProxy } from "./holding-proxy";
 import { exportState, inventoryKeys, stateKeys } from "./state";
@@ -93,6 +94,7 @@ describe.each(POINTS)("pulumi up killed: $name, kill $kill", (point) => {
   });
   afterAll(async () => {
     if (up?.pid) killGroup(up.pid);
+    killOrphans(journalDir);
     proxy?.release();
     await ps?.dispose();
     await proxy?.close();
@@ -120,7 +122,8 @@ describe.each(POINTS)("pulumi up killed: $name, kill $kill", (point) => {
     // The held request ends as a lost answer; an orphaned provider host may still finish its create.
     proxy.release();
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    killGroup(pid);
+    // The engine starts its plugins in process groups of their own: they outlive even a group kill.
+    killOrphans(journalDir);
 
     const killed = await exportState(ps.stack);
     // The killed engine left its lock: `pulumi cancel`, then `pulumi up`, as the README says.
@@ -161,6 +164,20 @@ describe.each(POINTS)("pulumi up killed: $name, kill $kill", (point) => {
 afterAll(() => {
   if (process.env.FUTROU_TEST_REPORT) console.log(`kill -9 points: ${JSON.stringify(totals)}`);
 });
+
+/** The language and provider hosts a killed engine left behind: the processes with this test's journal dir. */
+function killOrphans(journalDir: string): void {
+  const marker = `${ENV_JOURNAL_DIR}=${journalDir}\0`;
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/environ`, "latin1").includes(marker)) process.kill(pid, "SIGKILL");
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+}
 
 function killGroup(pid: number): void {
   try {
