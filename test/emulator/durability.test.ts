@@ -49,7 +49,8 @@ test("a data file that cannot be written: 503 with the error body, nothing ackno
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  const workspaceId = (await (await call("GET", "/workspaces")).json())[0].id as string;
+  const [workspace] = (await (await call("GET", "/workspaces")).json()) as Array<{ id: string }>;
+  const workspaceId = workspace?.id;
   const acknowledged = new Map<string, string>();
   const refused: string[] = [];
   let refusal: { status: number; retryAfter: string | null; body: Record<string, unknown> } | undefined;
@@ -70,7 +71,7 @@ test("a data file that cannot be written: 503 with the error body, nothing ackno
     retryAfter: "1",
     body: { message: expect.stringContaining("nothing was stored"), requestId: expect.any(String) },
   });
-  expect((refusal?.body.errors as Array<{ code: string }>)[0]?.code).toBe("SERVICE_UNAVAILABLE");
+  expect((refusal?.body.errors as Array<{ code: string }> | undefined)?.[0]?.code).toBe("SERVICE_UNAVAILABLE");
 
   // Still running and answering; the refused creates are not there.
   const list = await call("GET", `/projects?limit=100&name=${refused[0]}`);
@@ -84,7 +85,7 @@ test("a data file that cannot be written: 503 with the error body, nothing ackno
   try {
     const res = await fetch(`${again.root}/_emulator/inventory`);
     const names = new Map(
-      ((await res.json()).project as Array<{ id: string; name: string }>).map((p) => [p.id, p.name]),
+      ((await res.json()) as { project: Array<{ id: string; name: string }> }).project.map((p) => [p.id, p.name]),
     );
     for (const [id, name] of acknowledged) expect(names.get(id)).toBe(name);
     expect([...names.values()].filter((name) => refused.includes(name))).toEqual([]);
