@@ -44,9 +44,11 @@ test("the budget is the token's, however its header is spelled", async () => {
       fetch(`${h.emu.url}/projects`, { headers: { authorization: spellings[i % spellings.length] ?? "" } }),
     ),
   );
+  // One budget: 3 pass, 9 are limited (a budget per spelling would let all 12 through). The window is
+  // a second, so a very slow run may see a few more pass; still far from 12.
   const statuses = answers.map((a) => a.status);
-  expect(statuses.filter((s) => s === 200)).toHaveLength(3);
-  expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(6);
+  expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
 });
 
 test("requests without a valid token share their address's budget: distinct bogus headers mint no new budgets", async () => {
@@ -54,9 +56,10 @@ test("requests without a valid token share their address's budget: distinct bogu
   const answers = await Promise.all(
     Array.from({ length: 20 }, (_, i) => h.call("GET", "/projects", undefined, `bogus-${i}`)),
   );
+  // One budget for the address: 3 get their 401, 17 are limited (a budget per header would limit none).
   const statuses = answers.map((a) => a.status);
-  expect(statuses.filter((s) => s === 401)).toHaveLength(3);
-  expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
+  expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
   expect(answers.find((a) => a.status === 429)?.body.message).toContain("client address");
   // A valid token has its own budget, untouched by the flood.
   expect((await h.call("GET", "/projects")).status).toBe(200);
