@@ -78,7 +78,7 @@ describe("bad API tokens", () => {
     [
       "another workspace's token",
       () => emulator.createWorkspace({ name: "someone-else" }).token,
-      /belongs to workspace [0-9a-f-]+, which cannot see it \(404\)/,
+      /is in workspace [0-9a-f-]+, which the API token \(futrou:apiToken\) cannot see/,
       /404 Not Found/,
     ],
   ];

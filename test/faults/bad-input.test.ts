@@ -27,7 +27,7 @@ const proxy = (args: Record<string, unknown>) => ({ domain: "app.example.com", t
 const CASES: Case[] = [
   // project
   { what: "empty name", kind: "project", args: { name: "" }, field: "name" },
-  { what: "name over 63 characters", kind: "project", args: { name: "p".repeat(64) }, field: "name" },
+  { what: "name over 255 characters", kind: "project", args: { name: "p".repeat(256) }, field: "name" },
   { what: "empty display name", kind: "project", args: { displayName: "" }, field: "displayName" },
   { what: "an input the kind does not have", kind: "project", args: { colour: "blue" }, field: "colour" },
   // variable

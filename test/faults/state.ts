@@ -38,7 +38,10 @@ export function stateKeys(resources: StateResource[]): string[] {
 /** `kind id` for every object the emulator stores, records as `<dnsId>/<recordId>` like their Pulumi id. */
 export function inventoryKeys(emulator: RunningEmulator, workspaceId?: string): string[] {
   const inv = emulator.inventory(workspaceId);
+  // The SOA and NS records the platform puts in every zone are not the stack's.
   return KINDS.flatMap((kind) =>
-    inv[kind].map((o) => `${kind} ${kind === "dnsRecord" ? `${String(o.dnsId)}/${String(o.id)}` : String(o.id)}`),
+    inv[kind]
+      .filter((o) => o.platform !== true)
+      .map((o) => `${kind} ${kind === "dnsRecord" ? `${String(o.dnsId)}/${String(o.id)}` : String(o.id)}`),
   ).sort();
 }
