@@ -18,11 +18,11 @@
  *    When the engine was killed while this provider process went on, the entry is kept: nobody will
  *    record what this create returns.
  */
-import { isDeepStrictEqual } from "node:util";
 import type { FutrouClient } from "./api/client";
 import { FutrouApiError } from "./api/errors";
 import { messageOf, OutcomeUnknownError, UnreadableCreateError } from "./api/outcome";
 import { CreateJournal, fieldHashes, type JournalEntry, newSalt } from "./journal";
+import { same } from "./normal";
 import { HIDDEN, type Props, type ResourceSpec } from "./spec";
 
 export interface CreateContext {
@@ -80,8 +80,6 @@ export class UnsettledCreateError extends Error {
 const ENGINE_PID = process.ppid;
 const engineGone = (): boolean => process.ppid !== ENGINE_PID;
 
-const nullish = (v: unknown): boolean => v === undefined || v === null;
-const equal = (a: unknown, b: unknown): boolean => (nullish(a) && nullish(b)) || isDeepStrictEqual(a, b);
 const idOf = (o: Props): string => String(o.id);
 
 /** Creates the object (or adopts the one an interrupted run created) and returns it, settled. */
@@ -100,7 +98,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     const listed = (await client.list(collection, spec.model, filter)) as Props[];
     return listed.filter((o) => {
       const normal = ctx.normalize(o);
-      return fields.every((f) => equal(normal[f], body[f]));
+      return fields.every((f) => same(normal[f], body[f]));
     });
   };
   /** The one candidate that is not among `before`; undefined when there is none. */
