@@ -10,9 +10,16 @@
 #                                  against the same sdk/v3 release; the official one is a separate Go
 #                                  module that the module proxy here does not serve
 #   pulumi-resource-pulumi-nodejs  launcher for @pulumi/pulumi's dynamic-provider host
+#   pulumi-language-yaml           the Pulumi YAML language host (github.com/pulumi/pulumi-yaml, pinned below);
+#                                  it does not compile against the CLI's pkg/v3, so it is built in a module
+#                                  of its own (which resolves the pkg/v3 release it was made with)
+#   sdkgen                         our SDK generator (scripts/sdkgen) over pkg/v3's codegen, for `make sdks`
 #
-# Idempotent: skips the build when the cached binaries report the pinned version, and prefers a `pulumi`
-# of the pinned version already on PATH (then only the two small Node.js pieces are built).
+# Cached per component: each binary is rebuilt only when its own inputs change (the CLI and the YAML host
+# when their pinned version does, the two programs of ours when their source does), and a cache made by an
+# older version of this script is completed by building only the components it lacks. One run at a time
+# per cache (a lock), so parallel `make install`s never build the same thing twice. The CLI is reused from
+# PATH when a `pulumi` of the pinned version is there.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,19 +28,42 @@ repo=$(cd "$here/.." && pwd)
 # The CLI's version follows the pinned @pulumi/pulumi so the Automation API's version check passes.
 version=${PULUMI_VERSION:-$(sed -n 's/.*"@pulumi\/pulumi": *"\([0-9.]*\)".*/\1/p' "$repo/package.json" | head -n1)}
 [ -n "$version" ] || { echo "install-pulumi: cannot read the @pulumi/pulumi version from package.json" >&2; exit 1; }
+# The newest pulumi-yaml the module proxy serves that builds; its binary works with the CLI above.
+yaml_version=1.19.1
 cache=${PULUMI_FUTROU_CACHE:-$HOME/.cache/pulumi-futrou}
 bin="$cache/$version/bin"
 log() { echo "install-pulumi: $*" >&2; }
 
-reports_version() { # <binary> — true when it prints the pinned version
-  [ -x "$1" ] && "$1" version 2>/dev/null | grep -qx "v$version"
-}
-host_reports_version() {
-  [ -x "$1" ] && [ "$("$1" --version 2>/dev/null)" = "$version" ]
-}
-src_stamp() { cat "$here/pulumi-language-nodejs/main.go" "$here/install-pulumi.sh" | sha256sum | cut -c1-16; }
-
 mkdir -p "$bin"
+exec 9>"$cache/$version/.lock"
+if ! flock -n 9; then
+  log "another install is running on $cache/$version; waiting for it"
+  flock 9
+fi
+
+reports_version() { # <binary> <version> — true when `<binary> version` prints v<version>
+  [ -x "$1" ] && "$1" version 2>/dev/null | grep -qx "v$2"
+}
+# A component of ours is current when its stamp matches the hash of its source and of how it is built.
+stamp_of() { # <component> <source files...>
+  local name=$1
+  shift
+  { echo "$name $version"; recipe "$name"; cat "$@"; } | sha256sum | cut -c1-16
+}
+current() { # <component> <source files...>
+  [ -x "$bin/$1" ] && [ "$(cat "$bin/.stamp-$1" 2>/dev/null)" = "$(stamp_of "$@")" ]
+}
+# How each component of ours is built (part of its stamp: change it here and that component alone rebuilds).
+recipe() {
+  case $1 in
+    pulumi-language-nodejs) echo 'go build -trimpath -ldflags "-s -w -X main.version=$version" ./langhost' ;;
+    sdkgen) echo 'go build -trimpath -ldflags "-s -w" ./sdkgen' ;;
+    pulumi-language-yaml) echo "go build -trimpath -ldflags '-s -w -X pkg/version.Version=v$yaml_version' (own module)" ;;
+  esac
+}
+nodejs_host_src=("$here/pulumi-language-nodejs/main.go")
+sdkgen_src=("$here/sdkgen/main.go")
+yaml_src=(/dev/null)
 
 # 1. The dynamic-provider launcher: resolves @pulumi/pulumi from the program's directory (the engine
 #    starts it there) and runs its dynamic-provider host with the engine's arguments.
@@ -46,19 +76,21 @@ chmod +x "$bin/pulumi-resource-pulumi-nodejs.tmp"
 mv "$bin/pulumi-resource-pulumi-nodejs.tmp" "$bin/pulumi-resource-pulumi-nodejs"
 
 need_cli=1
-if reports_version "$bin/pulumi"; then
+if reports_version "$bin/pulumi" "$version"; then
   need_cli=0
-elif existing=$(command -v pulumi 2>/dev/null) && [ "$existing" != "$bin/pulumi" ] && reports_version "$existing"; then
+elif existing=$(command -v pulumi 2>/dev/null) && [ "$existing" != "$bin/pulumi" ] && reports_version "$existing" "$version"; then
   log "using $existing (v$version) from PATH"
   ln -sf "$existing" "$bin/pulumi"
   need_cli=0
 fi
 need_host=1
-if host_reports_version "$bin/pulumi-language-nodejs" && [ "$(cat "$bin/.host-stamp" 2>/dev/null)" = "$(src_stamp)" ]; then
-  need_host=0
-fi
+current pulumi-language-nodejs "${nodejs_host_src[@]}" && need_host=0
+need_sdkgen=1
+current sdkgen "${sdkgen_src[@]}" && need_sdkgen=0
+need_yaml=1
+current pulumi-language-yaml "${yaml_src[@]}" && need_yaml=0
 
-if [ "$need_cli" = 0 ] && [ "$need_host" = 0 ]; then
+if [ $((need_cli + need_host + need_sdkgen + need_yaml)) = 0 ]; then
   log "Pulumi v$version toolchain is ready in $bin"
   echo "$bin"
   exit 0
@@ -68,51 +100,95 @@ command -v go >/dev/null || { log "Go is required to build Pulumi offline (or in
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+timed_build() { # <what> <output> <ldflags> <package> — builds to <output>.tmp, then moves it in place
+  local what=$1 out=$2 start
+  log "building $what"
+  start=$(date +%s)
+  go build -trimpath -ldflags "$3" -o "$out.tmp" "$4"
+  mv "$out.tmp" "$out"
+  log "built $what in $(( $(date +%s) - start ))s"
+}
+
 # `go install pkg@version` refuses modules whose go.mod carries replace lines, so build from a throwaway
 # module that requires pkg/v3 and sdk/v3 at the release and copies pkg/v3's non-local replace lines.
-log "resolving github.com/pulumi/pulumi/pkg/v3@v$version"
-pkgmod=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "github.com/pulumi/pulumi/pkg/v3@v$version" |
-  sed -n 's/.*"GoMod": *"\(.*\)".*/\1/p')
-[ -f "$pkgmod" ] || { log "could not download pkg/v3@v$version from the Go module proxy"; exit 1; }
-goversion=$(sed -n 's/^go \([0-9.]*\)$/\1/p' "$pkgmod" | head -n1)
-{
-  echo "module pulumi-futrou-toolchain"
-  echo
-  echo "go $goversion"
-  echo
-  echo "require ("
-  echo "	github.com/pulumi/pulumi/pkg/v3 v$version"
-  echo "	github.com/pulumi/pulumi/sdk/v3 v$version"
-  echo ")"
-  echo
-  grep -E '^replace .* => [^.]' "$pkgmod" || true
-} > "$work/go.mod"
-mkdir -p "$work/langhost"
-cp "$here/pulumi-language-nodejs/main.go" "$work/langhost/main.go"
-cat > "$work/tools.go" <<'GO'
+module_for() { # <dir> <module> <version> — writes <dir>/go.mod requiring <module>@<version> with its replaces
+  local dir=$1 module=$2 modversion=$3 gomod goversion
+  gomod=$(cd "$dir" && GOFLAGS=-mod=mod go mod download -json "$module@$modversion" |
+    sed -n 's/.*"GoMod": *"\(.*\)".*/\1/p')
+  [ -f "$gomod" ] || { log "could not download $module@$modversion from the Go module proxy"; exit 1; }
+  goversion=$(sed -n 's/^go \([0-9.]*\)$/\1/p' "$gomod" | head -n1)
+  {
+    echo "module pulumi-futrou-toolchain"
+    echo
+    echo "go $goversion"
+    echo
+    echo "require $module $modversion"
+    echo
+    grep -E '^replace .* => [^.]' "$gomod" || true
+  } > "$dir/go.mod"
+}
+
+# 2. The CLI, our Node.js host and sdkgen: one module on pkg/v3 and sdk/v3 at the release.
+if [ $((need_cli + need_host + need_sdkgen)) != 0 ]; then
+  mkdir -p "$work/toolchain/langhost" "$work/toolchain/sdkgen"
+  log "resolving github.com/pulumi/pulumi/pkg/v3@v$version"
+  module_for "$work/toolchain" github.com/pulumi/pulumi/pkg/v3 "v$version"
+  # The engine's own packages must come from the same release as the SDK.
+  (cd "$work/toolchain" && go mod edit -require "github.com/pulumi/pulumi/sdk/v3@v$version")
+  cp "${nodejs_host_src[@]}" "$work/toolchain/langhost/"
+  cp "${sdkgen_src[@]}" "$work/toolchain/sdkgen/"
+  cat > "$work/toolchain/tools.go" <<'GO'
 //go:build tools
 
 package tools
 
 import _ "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"
 GO
-
-cd "$work"
-log "resolving dependencies (the first run downloads several hundred MB of modules)"
-go mod tidy >&2
-ldflags_cli="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$version"
-if [ "$need_cli" = 1 ]; then
-  log "building pulumi v$version (several minutes on a cold cache)"
-  start=$(date +%s)
-  go build -trimpath -ldflags "$ldflags_cli" -o "$bin/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
-  mv "$bin/pulumi.tmp" "$bin/pulumi"
-  log "built pulumi in $(( $(date +%s) - start ))s"
+  cd "$work/toolchain"
+  log "resolving dependencies (the first run downloads several hundred MB of modules)"
+  go mod tidy >&2
+  if [ "$need_cli" = 1 ]; then
+    timed_build "pulumi v$version (several minutes on a cold cache)" "$bin/pulumi" \
+      "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$version" \
+      github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+    reports_version "$bin/pulumi" "$version" || { log "built pulumi does not report v$version: $("$bin/pulumi" version 2>&1)"; exit 1; }
+  fi
+  if [ "$need_host" = 1 ]; then
+    timed_build pulumi-language-nodejs "$bin/pulumi-language-nodejs" "-s -w -X main.version=$version" ./langhost
+    stamp_of pulumi-language-nodejs "${nodejs_host_src[@]}" > "$bin/.stamp-pulumi-language-nodejs"
+  fi
+  if [ "$need_sdkgen" = 1 ]; then
+    timed_build sdkgen "$bin/sdkgen" "-s -w" ./sdkgen
+    stamp_of sdkgen "${sdkgen_src[@]}" > "$bin/.stamp-sdkgen"
+  fi
 fi
-log "building pulumi-language-nodejs"
-go build -trimpath -ldflags "-s -w -X main.version=$version" -o "$bin/pulumi-language-nodejs.tmp" ./langhost
-mv "$bin/pulumi-language-nodejs.tmp" "$bin/pulumi-language-nodejs"
-src_stamp > "$bin/.host-stamp"
 
-reports_version "$bin/pulumi" || { log "built pulumi does not report v$version: $("$bin/pulumi" version 2>&1)"; exit 1; }
+# 3. The YAML host, in a module of its own: pulumi-yaml pins an older pkg/v3 whose API the CLI's release
+#    no longer has, so the two cannot share a build list (minimal version selection keeps its pkg/v3).
+if [ "$need_yaml" = 1 ]; then
+  mkdir -p "$work/yaml"
+  module_for "$work/yaml" github.com/pulumi/pulumi-yaml "v$yaml_version"
+  # pulumi-yaml's own go.mod has no replace lines; pkg/v3's (forks of go-diff and clipboard) still apply.
+  pkgv3=$(sed -n 's/^\tgithub.com\/pulumi\/pulumi\/pkg\/v3 \(v[^ ]*\).*/\1/p' \
+    "$(go env GOMODCACHE)/cache/download/github.com/pulumi/pulumi-yaml/@v/v$yaml_version.mod" | head -n1)
+  gomod=$(cd "$work/yaml" && GOFLAGS=-mod=mod go mod download -json "github.com/pulumi/pulumi/pkg/v3@$pkgv3" |
+    sed -n 's/.*"GoMod": *"\(.*\)".*/\1/p')
+  grep -E '^replace .* => [^.]' "$gomod" >> "$work/yaml/go.mod" || true
+  cat > "$work/yaml/tools.go" <<'GO'
+//go:build tools
+
+package tools
+
+import _ "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml"
+GO
+  cd "$work/yaml"
+  log "resolving github.com/pulumi/pulumi-yaml@v$yaml_version (pkg/v3 $pkgv3)"
+  go mod tidy >&2
+  timed_build "pulumi-language-yaml v$yaml_version" "$bin/pulumi-language-yaml" \
+    "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$yaml_version" \
+    github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+  stamp_of pulumi-language-yaml "${yaml_src[@]}" > "$bin/.stamp-pulumi-language-yaml"
+fi
+
 log "Pulumi v$version toolchain is ready in $bin ($(du -sh "$bin" | cut -f1))"
 echo "$bin"
