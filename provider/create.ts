@@ -23,10 +23,13 @@ import { FutrouApiError } from "./api/errors";
 import { messageOf, OutcomeUnknownError, UnreadableCreateError } from "./api/outcome";
 import { CreateJournal, fieldHashes, type JournalEntry, newSalt } from "./journal";
 import { same } from "./normal";
+import { Secrets } from "./secrets";
 import { HIDDEN, type Props, type ResourceSpec } from "./spec";
 
 export interface CreateContext {
   spec: ResourceSpec;
+  /** The resource's secrets, never in a message or in the journal in plain text (default: from `inputs`). */
+  secrets?: Secrets;
   client: FutrouClient;
   /** The collection path with its parameters filled in (`/dns/<id>/records`). */
   collection: string;
@@ -85,12 +88,22 @@ const idOf = (o: Props): string => String(o.id);
 /** Creates the object (or adopts the one an interrupted run created) and returns it, settled. */
 export async function createObject(ctx: CreateContext): Promise<Props> {
   const { spec, client, collection, body, inputs } = ctx;
+  const secrets = ctx.secrets ?? Secrets.of(spec, inputs);
   const fields = spec.lookup.fields.filter((f) => body[f] !== undefined);
   const match = Object.fromEntries(fields.map((f) => [f, body[f]]));
   const filter = spec.lookup.filter?.(body);
-  const what = `futrou:${spec.typeName} ${fields.map((f) => `${f}=${JSON.stringify(body[f])}`).join(" ")}`.trim();
-  // Which create this is, as far as a later run can tell without the engine's URN.
-  const identity = [client.baseUrl, spec.kind, collection, process.env.PULUMI_PROJECT ?? "", filter ?? {}, match];
+  const what = `futrou:${spec.typeName} ${fields.map((f) => `${f}=${secrets.show(f, body[f])}`).join(" ")}`.trim();
+  // Which create this is, as far as a later run can tell without the engine's URN. It is written to disk:
+  // secret lookup values (and a collection path holding one) as digests.
+  const where = secrets.leaksInto(collection) ? Secrets.digest(collection) : collection;
+  const identity = [
+    client.baseUrl,
+    spec.kind,
+    where,
+    process.env.PULUMI_PROJECT ?? "",
+    secrets.digested((filter ?? {}) as Props),
+    secrets.digested(match),
+  ];
   const journal = ctx.journal ?? new CreateJournal();
 
   /** The objects that match the lookup now. */
@@ -149,7 +162,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
   const salt = newSalt();
   const entry: JournalEntry = {
     version: 1,
-    what: `${what} at ${client.baseUrl}${collection}`,
+    what: `${what} at ${client.baseUrl}${secrets.redact(collection)}`,
     identity,
     before,
     salt,
@@ -202,7 +215,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
       // Taken before our first POST: every POST of ours was refused, so nothing of ours exists.
       journal.remove(identity);
       throw new Error(
-        `${what}: ${unique.field} ${JSON.stringify(body[unique.field])} is already used by ${spec.typeName} ` +
+        `${what}: ${unique.field} ${secrets.show(unique.field, body[unique.field])} is already used by ${spec.typeName} ` +
           `${before.join(", ")}, which this stack does not manage. If an interrupted \`pulumi up\` created it, ` +
           `adopt it (README "Interrupted runs and recovery"); otherwise choose another ${unique.field}. (${messageOf(error)})`,
       );

@@ -25,6 +25,7 @@ import { Workspace } from "./api/models";
 import { type ConfigSource, clientFor, POLL_INTERVAL_CAP_MS, resolveSettings, type Settings } from "./config";
 import { createObject } from "./create";
 import { normalize, same } from "./normal";
+import { Secrets } from "./secrets";
 import { HIDDEN, inputNames, isHidden, outputNames, type Props, pathParams, type ResourceSpec } from "./spec";
 
 /** The engine's placeholder for a value not known until apply (preview of a dependent resource). */
@@ -41,7 +42,8 @@ export class ResourceInitError extends Error {
   constructor(
     message: string,
     readonly id: string,
-    readonly properties: Props,
+    /** The outputs to record (sealed like every other output before the adapter sends them). */
+    public properties: Props,
     readonly reasons: string[],
   ) {
     super(message);
@@ -71,7 +73,7 @@ function pick(props: Props, keys: readonly string[]): Props {
 }
 
 /** Hidden inputs that outputs carry too, so read and delete (which see only outputs) know them. */
-const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name] as const;
+const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name, HIDDEN.secrets] as const;
 
 /** `volumes[0].mountPath` from zod's `["volumes", 0, "mountPath"]`. */
 function propertyPath(path: readonly PropertyKey[]): string {
@@ -86,20 +88,20 @@ function issuesOf(result: z.ZodSafeParseResult<unknown>): Failure[] {
   return result.error.issues.map((i) => ({ property: propertyPath(i.path) || "(inputs)", reason: i.message }));
 }
 
-/** A failure reason never echoes a secret input, whatever rule produced it. */
-function redactSecrets(failures: Failure[], secrets: readonly string[], inputs: Props): Failure[] {
-  const values = secrets
-    .flatMap((k) => {
-      const v = inputs[k];
-      if (typeof v === "string") return [v];
-      if (v !== null && typeof v === "object") return Object.values(v).filter((x) => typeof x === "string");
-      return [];
-    })
-    .filter((v): v is string => typeof v === "string" && v.length > 0);
-  return failures.map((f) => ({
-    property: f.property,
-    reason: values.reduce((reason, v) => reason.split(v).join("[secret]"), f.reason),
-  }));
+/**
+ * A failure never echoes a secret input, whatever rule produced it (nor a secret map's keys in its path).
+ * The engine prints a failing property's value next to the reason, and it takes that value from the
+ * program's inputs, secret or not (Pulumi 3.259 prints `property name value {&{{…}}} has a problem`): so a
+ * failure on a secret input names no property for the engine to look up, and says which one in the reason.
+ */
+function redactFailures(failures: Failure[], secrets: Secrets): Failure[] {
+  return failures.map((f) => {
+    const property = secrets.redact(f.property);
+    const reason = secrets.redact(f.reason);
+    return secrets.has(f.property.split(/[.[]/)[0] as string)
+      ? { property: "", reason: `${property} (secret): ${reason}` }
+      : { property, reason };
+  });
 }
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -115,9 +117,6 @@ export function autoName(logical: string, maxLength = 63): string {
     .replace(/-+$/, "");
   return prefix ? `${prefix}-${suffix}` : suffix;
 }
-
-const describe = (spec: ResourceSpec, field: string, v: unknown): string =>
-  spec.secrets.includes(field) ? "[secret]" : JSON.stringify(v);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -169,24 +168,30 @@ function filterHostReports(): void {
   };
 }
 
-/** Runs `op`; an error it throws is marked so the host does not print it a second time. */
-async function reportedOnce<T>(op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (error) {
-    if (error instanceof Error) {
-      filterHostReports();
-      reported.add(`${error}: ${error.stack}`);
-      if (reported.size > 100) reported.delete(reported.values().next().value as string);
-    }
-    throw error;
+/** Marks an error so the host does not print it a second time. */
+function reportedOnce(error: unknown): void {
+  if (error instanceof Error) {
+    filterHostReports();
+    reported.add(`${error}: ${error.stack}`);
+    if (reported.size > 100) reported.delete(reported.values().next().value as string);
   }
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The provider
 
-export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
+export interface AdapterOptions {
+  /**
+   * The adapter's engine sends secrets as secrets and stores only what comes back sealed (the provider
+   * plugin). Without it (the dynamic-provider host) the engine unwraps secrets before the provider sees
+   * them and marks an output secret whenever the input of the same name was: only outputs that carry a
+   * secret value under another name need sealing then.
+   */
+  acceptsSecrets?: boolean;
+}
+
+export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): dynamic.ResourceProvider {
+  const sealAll = adapter.acceptsSecrets === true;
   const createKeys = Object.keys(spec.create.shape);
   const pathKeys = spec.pathInputs ? Object.keys(spec.pathInputs.shape) : [];
   const inputKeys = inputNames(spec);
@@ -339,7 +344,11 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
    * The object to import (the SDK's `import` option) and the observed fields in which the program differs
    * from it: only what the API says can be compared; kept fields are taken from the program. One GET.
    */
-  async function importable(importId: string, inputs: Props): Promise<{ found: Props; differing: string[] }> {
+  async function importable(
+    importId: string,
+    inputs: Props,
+    secrets: Secrets,
+  ): Promise<{ found: Props; differing: string[] }> {
     const found =
       toImport.get(importId) ?? ((await client().find(itemPath(importId), spec.model)) as Props | undefined);
     if (!found) throw new Error(`futrou:${spec.typeName}: cannot import "${importId}": no such object (404)`);
@@ -350,14 +359,14 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     return {
       found,
       differing: differing.map(
-        (k) => `${k} (program ${describe(spec, k, inputs[k])}, remote ${describe(spec, k, remote[k])})`,
+        (k) => `${k} (program ${secrets.show(k, inputs[k])}, remote ${secrets.show(k, remote[k])})`,
       ),
     };
   }
 
   /** Adopts an existing object: refuses on any observed difference, nothing changed. */
-  async function adopt(importId: string, inputs: Props): Promise<dynamic.CreateResult> {
-    const { found, differing } = await importable(importId, inputs);
+  async function adopt(importId: string, inputs: Props, secrets: Secrets): Promise<dynamic.CreateResult> {
+    const { found, differing } = await importable(importId, inputs, secrets);
     toImport.delete(importId);
     if (differing.length > 0) {
       throw new Error(
@@ -384,16 +393,14 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
   }
 
   /**
-   * A failed check: the engine prints each failing property's value next to the reason, taken from the
-   * inputs returned here, so secret inputs go back masked (they are not used: nothing is applied).
+   * A failed check: reasons without secret values, and failures on secret inputs name no property for the
+   * engine to print the value of (redactFailures). Secret inputs go back masked as well (nothing is applied).
    */
-  function failed(inputs: Props, failures: Failure[]): dynamic.CheckResult {
-    const masked = { ...inputs };
-    for (const k of spec.secrets) if (masked[k] !== undefined && masked[k] !== null) masked[k] = "[secret]";
-    return { inputs: masked, failures: redactSecrets(failures, spec.secrets, inputs) };
+  function failed(inputs: Props, failures: Failure[], secrets: Secrets): dynamic.CheckResult {
+    return { inputs: secrets.masked(inputs), failures: redactFailures(failures, secrets) };
   }
 
-  async function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
+  async function check(olds: Props, news: Props, secrets: Secrets): Promise<dynamic.CheckResult> {
     const inputs: Props = { ...news };
     const managed = olds !== undefined && Object.keys(olds).length > 0;
     // `import` applies once: a resource already in the state is managed, so a replacement creates anew.
@@ -418,26 +425,33 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     ].filter((f) => !unknown.has(f.property.split(/[.[]/)[0] as string));
     const moved = spec.transition && managed ? spec.transition(olds, inputs) : undefined;
     if (moved) failures.push(moved);
-    if (failures.length > 0) return failed(inputs, failures);
+    // Path inputs are part of the Pulumi id (`<dnsId>/<recordId>`), which the engine never encrypts.
+    for (const p of params.filter((k) => secrets.has(k) && shown[k] !== undefined)) {
+      failures.push({
+        property: p,
+        reason: `cannot be a secret: it is part of the ${spec.typeName}'s id (${spec.idFormat}), which Pulumi stores and prints in plain text`,
+      });
+    }
+    if (failures.length > 0) return failed(inputs, failures, secrets);
     // Values only known at apply stay as they are; known ones get zod's normal form (e.g. defaults).
     const parsed = unknown.size > 0 ? {} : (spec.create.parse(pick(shown, createKeys)) as Props);
     const checked = normalize(spec.kind, { ...spec.defaults, ...shown, ...parsed });
     if (spec.defaultWorkspace && checked.workspaceId === undefined) {
       const workspace = await defaultWorkspace(olds);
-      if (typeof workspace !== "string") return failed(inputs, [workspace]);
+      if (typeof workspace !== "string") return failed(inputs, [workspace], secrets);
       checked.workspaceId = workspace;
     }
     const importId = inputs[HIDDEN.import];
     if (typeof importId === "string" && importId !== "") {
       // Checked at preview already: a program that differs from the object to import fails here, not in up.
-      const { found, differing } = await importable(importId, checked);
+      const { found, differing } = await importable(importId, checked, secrets);
       if (differing.length > 0) {
         const reason = `the program differs from the object to import "${importId}" in ${differing.join(", ")}: make the program match, import, then change it`;
-        return failed(inputs, [{ property: HIDDEN.import.replace(/^__/, ""), reason }]);
+        return failed(inputs, [{ property: HIDDEN.import.replace(/^__/, ""), reason }], secrets);
       }
       toImport.set(importId, found);
     }
-    return { inputs: { ...checked, ...hidden(inputs) } };
+    return { inputs: secrets.sealed({ ...checked, ...hidden(inputs) }, sealAll, false) };
   }
 
   /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
@@ -459,11 +473,12 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
   }
 
   /** The create protocol (create.ts: no duplicate, no wrong adoption, crash-safe), or adopts with `__import`. */
-  async function create(inputs: Props): Promise<dynamic.CreateResult> {
+  async function create(inputs: Props, secrets: Secrets): Promise<dynamic.CreateResult> {
     const importId = inputs[HIDDEN.import];
-    if (typeof importId === "string" && importId !== "") return adopt(importId, inputs);
+    if (typeof importId === "string" && importId !== "") return adopt(importId, inputs, secrets);
     const ready = await createObject({
       spec,
+      secrets,
       client: client(),
       collection: expandPath(spec.collection, pick(inputs, params) as Record<string, string>),
       body: body(inputs),
@@ -550,6 +565,28 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     }
   }
 
+  /**
+   * Runs one operation of one resource with its secrets (provider/secrets.ts): whatever it throws loses
+   * every secret value (message, stack, reasons) and an init failure's properties are sealed like outputs;
+   * `printed` when the host prints the error itself (check, diff, read, delete), so it prints it once.
+   */
+  async function guarded<T>(secrets: Secrets, printed: boolean, op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch (error) {
+      secrets.scrub(error);
+      if (error instanceof ResourceInitError) error.properties = secrets.sealed(error.properties, sealAll);
+      if (printed) reportedOnce(error);
+      throw error;
+    }
+  }
+
+  /** Outputs as the adapter hands them to the engine (secrets sealed as the adapter needs). */
+  const sealedOuts = <R extends { outs?: unknown }>(secrets: Secrets, result: R): R => ({
+    ...result,
+    outs: secrets.sealed(result.outs as Props, sealAll),
+  });
+
   return {
     /** Once per process, before any other call: the stack config (`futrou:*`). */
     async configure(req: dynamic.ConfigureRequest): Promise<void> {
@@ -557,11 +594,31 @@ export function makeProvider(spec: ResourceSpec): dynamic.ResourceProvider {
     },
 
     /** Validates and normalizes inputs before any request; failures name the field (shown at preview). */
-    check: (olds: Props, news: Props) => reportedOnce(() => check(olds, news)),
-    diff: (id: string, olds: Props, news: Props) => reportedOnce(() => diff(id, olds, news)),
-    read: (id: string, props?: Props) => reportedOnce(() => read(id, props)),
-    delete: (id: string, props?: Props) => reportedOnce(() => remove(id, props)),
-    create,
-    update,
+    check: (olds: Props, news: Props) => {
+      const secrets = Secrets.of(spec, news, olds);
+      return guarded(secrets, true, () => check(olds, news, secrets));
+    },
+    diff: (id: string, olds: Props, news: Props) =>
+      guarded(Secrets.of(spec, news, olds), true, () => diff(id, olds, news)),
+    read: (id: string, props?: Props) => {
+      const secrets = Secrets.of(spec, props);
+      return guarded(secrets, true, async () => {
+        const result = await read(id, props);
+        return {
+          ...result,
+          props: secrets.sealed(result.props ?? {}, sealAll),
+          ...(result.inputs ? { inputs: secrets.sealed(result.inputs, sealAll, false) } : {}),
+        };
+      });
+    },
+    delete: (id: string, props?: Props) => guarded(Secrets.of(spec, props), true, () => remove(id, props)),
+    create: (inputs: Props) => {
+      const secrets = Secrets.of(spec, inputs);
+      return guarded(secrets, false, async () => sealedOuts(secrets, await create(inputs, secrets)));
+    },
+    update: (id: string, olds: Props, news: Props) => {
+      const secrets = Secrets.of(spec, news, olds);
+      return guarded(secrets, false, async () => sealedOuts(secrets, await update(id, olds, news)));
+    },
   };
 }

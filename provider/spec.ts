@@ -32,6 +32,11 @@ export const HIDDEN = {
   autoName: "__autoName",
   /** `{ create?, update?, delete? }` in milliseconds, from the `customTimeouts` resource option. */
   timeouts: "__timeouts",
+  /**
+   * The top-level inputs the program gave as secrets (names only, never values): the dynamic-provider host
+   * hands the provider plain values, so the SDK records which were secret (provider/secrets.ts).
+   */
+  secrets: "__secrets",
 } as const;
 
 export const isHidden = (key: string): boolean => key.startsWith("__");

@@ -6,7 +6,8 @@
  * The serialized provider (`__provider`) is a one-line module that loads this package's provider at run
  * time, so state holds no closure, no client and no token. Options the dynamic-provider host cannot see
  * travel as hidden inputs: `import` as `__import` (the engine cannot import dynamic resources,
- * pulumi/pulumi#16175), `customTimeouts` as `__timeouts`, and the auto-name as `__autoName`.
+ * pulumi/pulumi#16175), `customTimeouts` as `__timeouts`, the auto-name as `__autoName`, and which
+ * inputs the program made secret as `__secrets` (the host unwraps secrets before the provider sees them).
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "../provider/api/contract";
@@ -112,6 +113,12 @@ function organization(): string {
   }
 }
 
+/** Whether a stack config key (`<namespace>:<name>`) holds a secret (the runtime knows; its helper is internal). */
+function isConfigSecret(fullKey: string): boolean {
+  const known: unknown = Reflect.get(pulumi.runtime, "isConfigSecret");
+  return typeof known === "function" && known(fullKey) === true;
+}
+
 function nameContext(type: string, shortType: string, name: string, parent: pulumi.Resource | undefined): NameContext {
   const project = pulumi.getProject();
   return {
@@ -124,9 +131,39 @@ function nameContext(type: string, shortType: string, name: string, parent: pulu
     logicalName: name,
     config: (key) => {
       const at = key.indexOf(":");
-      return at < 0 ? new pulumi.Config(project).get(key) : new pulumi.Config(key.slice(0, at)).get(key.slice(at + 1));
+      const [namespace, name] = at < 0 ? [project, key] : [key.slice(0, at), key.slice(at + 1)];
+      // A name is stored and printed in plain text: nothing in it may come from a secret.
+      if (isConfigSecret(`${namespace}:${name}`)) {
+        throw new Error(
+          `pulumi:autonaming: \${config.${key}} is a secret, and an auto-name is stored and printed in plain text; ` +
+            "use a config value that is not secret, or give the resource a name",
+        );
+      }
+      return new pulumi.Config(namespace).get(name);
     },
   };
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+
+/** Whether an input is a secret Output, or a plain array or object holding one (`env: { K: secret }`). */
+async function holdsSecret(v: unknown): Promise<boolean> {
+  if (pulumi.Output.isInstance(v)) return pulumi.isSecret(v);
+  const inner = Array.isArray(v) ? v : isPlainObject(v) ? Object.values(v) : [];
+  return (await Promise.all(inner.map(holdsSecret))).some(Boolean);
+}
+
+/**
+ * The top-level inputs the program gave as secrets, sorted (`__secrets`): the dynamic-provider host hands
+ * the provider plain values, so this list is how the provider knows what to keep out of every message,
+ * log and file (provider/secrets.ts). Names only; undefined (no input at all) when there are none.
+ */
+async function secretInputs(given: Record<string, unknown>): Promise<string[] | undefined> {
+  const names = Object.keys(given).sort();
+  const secret = await Promise.all(names.map((k) => holdsSecret(given[k])));
+  const marked = names.filter((_, i) => secret[i]);
+  return marked.length > 0 ? marked : undefined;
 }
 
 /** `super(...)` arguments for a Futrou resource class (also for `Foo.get`, which passes `opts.id`). */
@@ -145,6 +182,8 @@ export function resourceArgs(
   for (const [k, v] of Object.entries(given)) {
     if (v !== undefined) inputs[k] = spec.secrets.includes(k) ? pulumi.secret(v) : v;
   }
+  // Before the kind's own secrets are wrapped above: the names the program itself made secret.
+  inputs[HIDDEN.secrets] = secretInputs(given);
   const { import: importId, ...rest } = opts;
   // `Foo.get` reads an existing object: the engine's Read gets these props, nothing is checked or created.
   if (opts.id === undefined) {

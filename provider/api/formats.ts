@@ -57,7 +57,7 @@ export function cronProblem(expression: string): string | undefined {
     if (!field) return `unexpected field ${i + 1}`;
     for (const item of part.split(",")) {
       const problem = cronItemProblem(item, field);
-      if (problem) return `${field.name} "${part}": ${problem}`;
+      if (problem) return `${field.name} (field ${i + 1}): ${problem}`;
     }
   }
   return undefined;
@@ -66,18 +66,18 @@ export function cronProblem(expression: string): string | undefined {
 function cronItemProblem(item: string, field: (typeof CRON_FIELDS)[number]): string | undefined {
   const [range, step, ...rest] = item.split("/");
   if (rest.length > 0 || range === undefined || range === "") return "malformed";
-  if (step !== undefined && !(/^\d+$/.test(step) && Number(step) > 0)) return `step "${step}" is not a positive number`;
+  if (step !== undefined && !(/^\d+$/.test(step) && Number(step) > 0)) return "a step is not a positive number";
   if (range === "*") return undefined;
   const bounds = range.split("-");
-  if (bounds.length > 2) return `malformed range "${range}"`;
+  if (bounds.length > 2) return "a range is malformed";
   const values: number[] = [];
   for (const bound of bounds) {
     const value = cronValue(bound, field);
-    if (value === undefined) return `"${bound}" is not a value from ${field.min} to ${field.max}`;
+    if (value === undefined) return `a value is not from ${field.min} to ${field.max}`;
     values.push(value);
   }
   const [lo, hi] = values;
-  if (lo !== undefined && hi !== undefined && lo > hi) return `range "${range}" runs backwards`;
+  if (lo !== undefined && hi !== undefined && lo > hi) return "a range runs backwards";
   return undefined;
 }
 

@@ -191,36 +191,28 @@ export const dnsRecordRule: CrossFieldRule<{
   const { type, value = "", name = "@" } = r;
   // ASSUMED: a priority on a type that has none is a mistake (the API's normal form for it is 0).
   if (!hasPriority(type) && r.priority !== undefined && r.priority !== null && r.priority !== DNS_PRIORITY.none) {
-    return { path: "priority", message: `only applies to MX and SRV records, not ${type} (leave it out or use 0)` };
+    return { path: "priority", message: "only applies to MX and SRV records (leave it out or use 0)" };
   }
   switch (type) {
     case "A":
-      return isIPv4(value)
-        ? undefined
-        : { path: "value", message: `an A record needs an IPv4 address, got "${value}"` };
+      return isIPv4(value) ? undefined : { path: "value", message: "must be an IPv4 address (an A record)" };
     case "AAAA":
-      return isIPv6(value)
-        ? undefined
-        : { path: "value", message: `an AAAA record needs an IPv6 address, got "${value}"` };
+      return isIPv6(value) ? undefined : { path: "value", message: "must be an IPv6 address (an AAAA record)" };
     case "CNAME":
       if (name === "@") return { path: "name", message: "a CNAME record cannot be at the zone apex (@)" };
-      return isHostname(value)
-        ? undefined
-        : { path: "value", message: `a CNAME record needs a host name, got "${value}"` };
+      return isHostname(value) ? undefined : { path: "value", message: "must be a host name (a CNAME record)" };
     case "MX":
     case "NS":
-      return isHostname(value)
-        ? undefined
-        : { path: "value", message: `an ${type} record needs a host name, got "${value}"` };
+      return isHostname(value) ? undefined : { path: "value", message: `must be a host name (an ${type} record)` };
     case "SRV":
       // ASSUMED: the value carries "<weight> <port> <target>" (the priority is its own field).
       return /^\d+ \d+ \S+$/.test(value) && Number(value.split(" ")[0]) <= 65535 && Number(value.split(" ")[1]) <= 65535
         ? undefined
-        : { path: "value", message: `an SRV record needs "<weight> <port> <target>", got "${value}"` };
+        : { path: "value", message: 'must be "<weight> <port> <target>" (an SRV record)' };
     case "CAA":
       return /^\d{1,3} (issue|issuewild|iodef) "?[^"]*"?$/.test(value)
         ? undefined
-        : { path: "value", message: `a CAA record needs '<flags> <issue|issuewild|iodef> "<value>"', got "${value}"` };
+        : { path: "value", message: `must be '<flags> <issue|issuewild|iodef> "<value>"' (a CAA record)` };
     default:
       return undefined;
   }
@@ -441,7 +433,7 @@ const instances = int(SERVERLET_INSTANCES.min, SERVERLET_INSTANCES.max);
 export const instancesRule: CrossFieldRule<{ minInstances?: number; maxInstances?: number }> = (s) => {
   const min = s.minInstances ?? SERVERLET_INSTANCES.default;
   const max = s.maxInstances ?? SERVERLET_INSTANCES.default;
-  return min > max ? { path: "minInstances", message: `must not exceed maxInstances (${min} > ${max})` } : undefined;
+  return min > max ? { path: "minInstances", message: "must not exceed maxInstances" } : undefined;
 };
 export const ServerletWritable = z.object({
   name,

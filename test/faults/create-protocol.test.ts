@@ -3,7 +3,7 @@
  * kind of ambiguous or unreadable answer, with a pre-existing look-alike, and when a run was interrupted
  * (the journal's entry is there, as a killed `pulumi up` leaves it).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -41,7 +41,7 @@ const RECORDS = "/dns/z1/records";
 const STRICT_NAME = z.looseObject({ id: z.string(), name: z.string() });
 
 /** One run of a create, as the kit makes it (a fresh client: one run of the dynamic-provider host). */
-function create(kind: Kind, collection: string, body: Props, model?: z.ZodObject): Promise<Props> {
+function create(kind: Kind, collection: string, body: Props, model?: z.ZodObject, hidden: Props = {}): Promise<Props> {
   const client = new FutrouClient({
     baseUrl: api.url,
     token: api.token,
@@ -53,7 +53,7 @@ function create(kind: Kind, collection: string, body: Props, model?: z.ZodObject
     client,
     collection,
     body,
-    inputs: { ...body, __provider: "serialized-provider" },
+    inputs: { ...body, __provider: "serialized-provider", ...hidden },
     normalize: (o) => normalize(kind, o),
     pulumiId: (o) => String(o.id),
     outputs: (o) => ({ ...body, ...o }),
@@ -127,6 +127,30 @@ test("a recovery lookup that fails is 'unknown', not 'failed': the entry is kept
   expect(posts()).toBe(sent);
   expect(ids(PROJECTS)).toEqual([adopted.id]);
   expect(journal.entries()).toEqual([]);
+});
+
+test("a secret name is in no message and, written to disk, only as a digest; the rerun still adopts", async () => {
+  const name = "topsecret-journal";
+  const marked = { __secrets: ["name"] };
+  api.posts = ["commit-drop"];
+  api.failListsAfterPost = 100;
+  const error = await create("project", PROJECTS, { name }, undefined, marked).catch((e: unknown) => e as Error);
+  expect(error).toBeInstanceOf(UnsettledCreateError);
+  expect(error.message).toMatch(/futrou:Project name=\[secret\]: /);
+  expect(error.message).not.toContain(name);
+  const files = readdirSync(journalDir).map((f) => readFileSync(join(journalDir, f), "utf8"));
+  expect(files).toHaveLength(1);
+  expect(files.join("")).not.toContain(name);
+  expect(journal.entries()[0]?.what).toMatch(/^futrou:Project name=\[secret\] at /);
+  api.failLists = 0;
+  const adopted = await create("project", PROJECTS, { name }, undefined, marked);
+  expect(ids(PROJECTS)).toEqual([adopted.id]);
+  expect(journal.entries()).toEqual([]);
+  // A pre-existing object with that name: the refusal does not name it either.
+  api.posts = ["drop"];
+  const taken = await create("project", PROJECTS, { name }, undefined, marked).catch((e: unknown) => e as Error);
+  expect(taken.message).toMatch(/name \[secret\] is already used by Project/);
+  expect(taken.message).not.toContain(name);
 });
 
 test("a 2xx whose body is not the model keeps its id (read again by GET)", async () => {

@@ -4,6 +4,7 @@
  */
 import type { dynamic } from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../../emulator";
+import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
 import type { ConfigSource } from "../../provider/config";
 import { providerFor, specFor } from "../../provider/index";
@@ -20,7 +21,14 @@ export interface State {
 
 export const configOf = (values: Record<string, string>): ConfigSource => ({ get: (k) => values[k] });
 
-export async function startHarness(): Promise<{ emulator: RunningEmulator; provider: (kind: Kind) => Provider }> {
+export interface Harness {
+  emulator: RunningEmulator;
+  provider: (kind: Kind) => Provider;
+  /** A client of the emulator, for what happens outside Pulumi. */
+  api: FutrouClient;
+}
+
+export async function startHarness(): Promise<Harness> {
   const emulator = await startEmulator({ deployDelayMs: 30, quiet: true });
   const config = configOf({
     "futrou:apiUrl": emulator.url,
@@ -31,6 +39,7 @@ export async function startHarness(): Promise<{ emulator: RunningEmulator; provi
   const configured = new Map<Kind, Provider>();
   return {
     emulator,
+    api: new FutrouClient({ baseUrl: emulator.url, token: emulator.token }),
     provider: (kind) => {
       let p = configured.get(kind);
       if (!p) {

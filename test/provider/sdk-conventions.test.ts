@@ -191,6 +191,19 @@ describe("pulumi:autonaming in a program", () => {
     expect(inputs.__autoName).toBe("dev-data");
   });
 
+  test("a pattern never takes a secret config value: an auto-name is stored and printed in plain text", () => {
+    register({ "pulumi:autonaming": JSON.stringify({ pattern: "${config.tier}-${name}" }), "shop:tier": "gold" });
+    expect(resourceArgs(volume, "data", {})[2].__autoName).toBe("gold-data");
+    resetAutonamingCache();
+    pulumi.runtime.setAllConfig(
+      { "pulumi:autonaming": JSON.stringify({ pattern: "${config.tier}-${name}" }), "shop:tier": "topsecret-tier" },
+      ["shop:tier"],
+    );
+    expect(() => resourceArgs(volume, "data", {})).toThrow(
+      /^pulumi:autonaming: \$\{config\.tier\} is a secret, and an auto-name is stored and printed in plain text/,
+    );
+  });
+
   test("an unknown mode is an error, not silently the default", () => {
     register({ "pulumi:autonaming": JSON.stringify({ mode: "random" }) });
     expect(() => resourceArgs(volume, "data", {})).toThrow(/mode "random" is not one of default, verbatim, disabled/);

@@ -89,6 +89,29 @@ describe("resource classes", () => {
     expect(opts.additionalSecretOutputs).toEqual(["other", ...secrets]);
   });
 
+  test.each([
+    ["nothing the program made secret: no input", variable, { key: "K", value: "x", workspaceId: "w" }, undefined],
+    [
+      "a secret on any field, the kind's own secret fields only when the program made them secret",
+      variable,
+      { key: pulumi.secret("K"), value: pulumi.secret("x"), description: "plain", workspaceId: "w" },
+      ["key", "value"],
+    ],
+    [
+      "an Output derived from a secret, and a map holding one",
+      serverlet,
+      { image: pulumi.secret("nginx").apply((i) => `${i}:1`), env: { A: "1", B: pulumi.secret("2") }, name: "n" },
+      ["env", "image"],
+    ],
+    ["a plain Output is no secret", serverlet, { image: pulumi.output("nginx") }, undefined],
+  ] as const)("__secrets lists the top-level inputs the program made secret: %s", async (_, spec, args, expected) => {
+    const [, , inputs] = resourceArgs(spec, "r", args);
+    const names = await inputs.__secrets;
+    expect(names).toEqual(expected);
+    // Names only: the hidden input is no secret itself and holds no value.
+    expect(JSON.stringify(names ?? [])).not.toMatch(/nginx|"x"|"2"/);
+  });
+
   describe("Pulumi's per-property debug stack traces (bench/RESULTS.md: a third of a no-change up)", () => {
     /**
      * Counts the stack frames formatted while `build` runs: each `.stack` read calls prepareStackTrace

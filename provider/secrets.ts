@@ -1,0 +1,184 @@
+/**
+ * Which inputs are secrets, and how the kit keeps their values out of everything it prints or stores.
+ *
+ * A resource's secrets are the kind's own (`spec.secrets`: a variable's value, cron headers and body) and
+ * the top-level inputs the program marked secret (`pulumi.secret`, `config.requireSecret`, an Output
+ * derived from a secret). The dynamic-provider host hands the provider plain values (it does not accept
+ * secrets), so the SDK records those names in the hidden input `__secrets` (sdk/resource.ts); the provider
+ * plugin fills the same input from the secrets the engine sends it. Names only: the list holds no value.
+ *
+ * `Secrets` answers, for one operation, "is this field secret" and "take every secret value out of this
+ * text": check failures, error messages (an API error may echo a field), log lines and the create journal
+ * go through it. Outputs that carry a secret value in another field are sealed as Pulumi secrets.
+ */
+import { createHash } from "node:crypto";
+import { HIDDEN, isHidden, type Props, type ResourceSpec } from "./spec";
+
+/** What a secret value reads as wherever it would have been printed. */
+export const MASK = "[secret]";
+
+/**
+ * A Pulumi secret on the wire (the engine's property encoding, which the dynamic-provider host and a
+ * provider plugin both pass through): an object with this signature key and value, and the value under
+ * `value`. The engine reads it back as a secret and stores it encrypted.
+ */
+export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+export const seal = (value: unknown): Props => ({ [SECRET_SIG_KEY]: SECRET_SIG, value });
+
+export const isSealed = (v: unknown): v is { value: unknown } =>
+  v !== null && typeof v === "object" && (v as Props)[SECRET_SIG_KEY] === SECRET_SIG;
+
+/** The names in a `__secrets` input (anything else there is ignored: it is data from the state). */
+export function declaredSecrets(props: Props | undefined): string[] {
+  const list = props?.[HIDDEN.secrets];
+  return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string") : [];
+}
+
+const isObject = (v: unknown): v is Props => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Whether an input is a map of user-chosen keys (env, headers): its keys are part of the secret too. */
+function isMapField(spec: ResourceSpec, name: string): boolean {
+  let schema: unknown = spec.create.shape[name] ?? spec.pathInputs?.shape[name];
+  for (let i = 0; i < 5 && schema; i++) {
+    const def = (schema as { _zod?: { def?: { type?: string; innerType?: unknown } } })._zod?.def;
+    if (def?.type === "record") return true;
+    schema = def?.innerType;
+  }
+  return false;
+}
+
+/** Every string and number inside a value (and the keys of a map), as they could appear in text. */
+function leaves(v: unknown, mapKeys: boolean, out: string[]): void {
+  if (typeof v === "string") out.push(v);
+  else if (typeof v === "number" && Number.isFinite(v)) out.push(String(v));
+  else if (isSealed(v)) leaves(v.value, mapKeys, out);
+  else if (Array.isArray(v)) for (const x of v) leaves(x, mapKeys, out);
+  else if (isObject(v)) {
+    if (mapKeys) out.push(...Object.keys(v));
+    for (const x of Object.values(v)) leaves(x, false, out);
+  }
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The secrets of one operation: names, and a pattern matching any of their values in text. */
+export class Secrets {
+  readonly names: ReadonlySet<string>;
+  readonly #pattern: RegExp | undefined;
+
+  private constructor(names: Set<string>, values: string[]) {
+    this.names = names;
+    // Each value also as it appears inside JSON or a URL; longest first, so no part of one is left over.
+    const forms = new Set<string>();
+    for (const v of values) {
+      if (v === "") continue;
+      forms.add(v);
+      forms.add(JSON.stringify(v).slice(1, -1));
+      forms.add(encodeURIComponent(v));
+    }
+    const alternatives = [...forms]
+      .sort((a, b) => b.length - a.length)
+      // A short value (or a number) only as a whole word: "7" must not mask every 7 in a message.
+      .map((f) => (f.length >= 4 && !/^\d+$/.test(f) ? escapeRegExp(f) : `(?<![\\w.])${escapeRegExp(f)}(?![\\w.])`));
+    this.#pattern = alternatives.length > 0 ? new RegExp(alternatives.join("|"), "gi") : undefined;
+  }
+
+  /**
+   * The secrets of a resource given any of its property bags (news, olds, outputs): the kind's own
+   * secret fields and every name a bag's `__secrets` lists; the values are taken from every bag.
+   */
+  static of(spec: ResourceSpec, ...bags: (Props | undefined)[]): Secrets {
+    const names = new Set([...spec.secrets, ...bags.flatMap(declaredSecrets)]);
+    const values: string[] = [];
+    for (const bag of bags) {
+      if (!bag) continue;
+      for (const name of names) leaves(bag[name], isMapField(spec, name), values);
+    }
+    return new Secrets(names, values);
+  }
+
+  has(name: string): boolean {
+    return this.names.has(name);
+  }
+
+  /** `text` with every secret value in it replaced by `[secret]`. */
+  redact(text: string): string {
+    return this.#pattern ? text.replace(this.#pattern, MASK) : text;
+  }
+
+  /** Whether `text` holds a secret value. */
+  leaksInto(text: string): boolean {
+    return this.redact(text) !== text;
+  }
+
+  /** A value for a message: `[secret]` for a secret field, else its JSON. */
+  show(field: string, value: unknown): string {
+    return this.has(field) ? MASK : JSON.stringify(value);
+  }
+
+  /** Inputs to hand back with a failed check (the engine prints them next to the reasons): secrets masked. */
+  masked(props: Props): Props {
+    const out = { ...props };
+    for (const k of this.names) if (out[k] !== undefined && out[k] !== null) out[k] = MASK;
+    return out;
+  }
+
+  /**
+   * Outputs as the engine should store them. A field that is not secret itself but carries a secret value
+   * in its text (a serverlet's `stateReason` naming a secret image) is sealed, so the engine encrypts it.
+   * With `all`, secret fields are sealed too: for an adapter whose engine sends and takes secrets as such
+   * (the provider plugin). The dynamic-provider host does not: there the engine marks an output secret
+   * whenever the input of the same name was, and a sealed value would only be unwrapped again.
+   * `derived: false` leaves other fields as they are (inputs: the program chose what is secret there).
+   */
+  sealed(props: Props, all = false, derived = true): Props {
+    const out: Props = {};
+    for (const [k, v] of Object.entries(props)) {
+      const secret = this.has(k) ? all : derived && !isHidden(k) && typeof v === "string" && this.leaksInto(v);
+      out[k] = secret && v !== undefined && v !== null && !isSealed(v) ? seal(v) : v;
+    }
+    return out;
+  }
+
+  /**
+   * The error, its message, stack and init-failure reasons with every secret value taken out (in place:
+   * the host prints `${e}: ${e.stack}` and sends `e.message` and `e.reasons` to the engine).
+   */
+  scrub<E>(error: E): E {
+    if (!this.#pattern || !(error instanceof Error)) return error;
+    const redacted = this.redact(error.message);
+    if (redacted !== error.message) {
+      try {
+        error.message = redacted;
+      } catch {
+        Object.defineProperty(error, "message", { value: redacted });
+      }
+    }
+    if (typeof error.stack === "string") error.stack = this.redact(error.stack);
+    const reasons = (error as { reasons?: unknown }).reasons;
+    if (Array.isArray(reasons)) {
+      Object.defineProperty(error, "reasons", {
+        value: reasons.map((r) => (typeof r === "string" ? this.redact(r) : r)),
+        configurable: true,
+      });
+    }
+    return error;
+  }
+
+  /**
+   * A stand-in for a secret value where a deterministic identity is needed (the create journal's file
+   * name and identity): a digest, so the journal on disk holds no plain value.
+   */
+  static digest(value: unknown): string {
+    return `sha256:${createHash("sha256")
+      .update(JSON.stringify(value) ?? "")
+      .digest("hex")}`;
+  }
+
+  /** The props with the secret fields' values replaced by their digests. */
+  digested(props: Props): Props {
+    return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, this.has(k) ? Secrets.digest(v) : v]));
+  }
+}
