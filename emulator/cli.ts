@@ -2,10 +2,11 @@
 /** `futrou-emulator`: runs the local Futrou API until SIGINT/SIGTERM. */
 import { parseArgs } from "node:util";
 import { ENV_TOKEN, ENV_URL } from "../provider/api/contract";
+import { ASSUMPTIONS, type AssumptionKey, type Assumptions, assumptionKey, assumptionsFrom } from "./assumptions";
 import { FaultPatch } from "./faults";
 import { shapeFrom, startEmulator } from "./index";
 
-const USAGE = `Usage: futrou-emulator [--port N] [--data file.json [--compact-after-bytes N]] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N] [--shape real|full] [--quiet]`;
+const USAGE = `Usage: futrou-emulator [--port N] [--data file.json [--compact-after-bytes N]] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N] [--shape real|full] [--assume <name>]... [--quiet]`;
 
 function integer(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       faults: { type: "string" },
       seed: { type: "string" },
       shape: { type: "string" },
+      assume: { type: "string", multiple: true },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -32,6 +34,12 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  const assume = Object.fromEntries(
+    (values.assume ?? []).map((name) => [assumptionKey(name), true]),
+  ) as Partial<Assumptions>;
+  const assumed = Object.entries(assumptionsFrom(assume))
+    .filter(([, on]) => on)
+    .map(([key]) => ASSUMPTIONS[key as AssumptionKey].name);
   const emulator = await startEmulator({
     port: integer("port", values.port),
     dataFile: values.data,
@@ -41,12 +49,14 @@ async function main(): Promise<void> {
     faults: values.faults ? FaultPatch.parse(JSON.parse(values.faults)) : undefined,
     seed: integer("seed", values.seed),
     shape: shapeFrom(values.shape),
+    assume,
     quiet: values.quiet,
   });
   process.stdout.write(
     [
       `Futrou API emulator listening on ${emulator.url}`,
       `  workspace ${emulator.workspaceId}${values.data ? `, data in ${values.data}` : ""}, ${shapeFrom(values.shape)} API shapes`,
+      ...(assumed.length > 0 ? [`  assumed: ${assumed.join(", ")}`] : []),
       `  export ${ENV_URL}=${emulator.url}`,
       `  export ${ENV_TOKEN}=${emulator.token}`,
       "",

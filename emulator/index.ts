@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { Accounts } from "./accounts";
 import { adminRoutes } from "./admin";
 import { accountRoutes } from "./adminAccounts";
+import { type Assumptions, assumptionsFrom } from "./assumptions";
 import { type FaultConfig, Faults, faultsFromEnv, seededRandom } from "./faults";
 import { type Env, resumePending, Timers } from "./lifecycle";
 import { openapiDocument } from "./openapi";
@@ -21,6 +22,7 @@ import { emptyObjects, Store, type StoreData } from "./store";
 import type { Kind } from "./wire/api";
 import { SHAPES, type Shape } from "./wire/kind";
 
+export type { Assumptions } from "./assumptions";
 export type { FaultConfig } from "./faults";
 export type { EmulatorStats } from "./stats";
 export type { Kind } from "./wire/api";
@@ -57,6 +59,12 @@ export interface EmulatorOptions {
    * shape, every stored field with null for unset ones. Env `FUTROU_EMULATOR_SHAPE` is read when not given.
    */
   shape?: Shape;
+  /**
+   * Rules no evidence settles (emulator/assumptions.ts), all off by default so the emulator is never
+   * stricter than the official CLI shows the real API to be. Env `FUTROU_EMULATOR_ASSUME` (comma-separated
+   * names) is read first; these win.
+   */
+  assume?: Partial<Assumptions>;
 }
 
 export interface RunningEmulator {
@@ -126,7 +134,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     store.data.defaultWorkspaceId = workspaceId;
     store.data.defaultToken = token;
   }
-  const env: Env = { store, timers: new Timers(), deployDelayMs: opts.deployDelayMs ?? 1500, shape };
+  const env: Env = {
+    store,
+    timers: new Timers(),
+    deployDelayMs: opts.deployDelayMs ?? 1500,
+    shape,
+    assume: assumptionsFrom(opts.assume),
+  };
   if (opts.dataFile) {
     journal = await Journal.open(opts.dataFile, store, loaded?.generation ?? 0, {
       compactAfterBytes: opts.compactAfterBytes,

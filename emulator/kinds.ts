@@ -4,7 +4,7 @@
  */
 import { invalid } from "./errors";
 import { activateProxy, deployServerlet, type Env } from "./lifecycle";
-import { PLATFORM_FIELD, platformRecords } from "./platform";
+import { checkPlatformUpdate, lockedRecordReason, platformRecords } from "./platform";
 import type { Entry, Obj } from "./store";
 import type { Kind } from "./wire/api";
 
@@ -27,7 +27,7 @@ export interface KindSpec {
   /** Refuses a PATCH that the schemas cannot judge alone (needs the current object). */
   checkUpdate?: (current: Obj, patch: Obj) => void;
   /** Why a stored object may not be changed or deleted by a user, if it may not. */
-  lockedBecause?: (o: Obj) => string | undefined;
+  lockedBecause?: (o: Obj, env: Env) => string | undefined;
   afterCreate?: (env: Env, entry: Entry) => void;
   afterUpdate?: (env: Env, entry: Entry) => void;
   afterDelete?: (env: Env, entry: Entry) => void;
@@ -72,8 +72,8 @@ export const KINDS: Record<Kind, KindSpec> = {
     label: "DNS record",
     parent: { kind: "dnsZone", param: "dnsId", field: "dnsId" },
     ownWorkspaceField: false,
-    lockedBecause: (o) =>
-      o[PLATFORM_FIELD] ? `the zone's ${o.type} record is managed by the platform (ASSUMED: read-only)` : undefined,
+    checkUpdate: checkPlatformUpdate,
+    lockedBecause: (o, env) => lockedRecordReason(o, env.assume.lockedPlatformRecords),
   },
   cron: {
     label: "cron",

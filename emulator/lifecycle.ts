@@ -1,5 +1,6 @@
 /** Async state changes: serverlets `deploying` → `running`/`failed`, proxies `pending` → `active`. */
 import { randomUUID } from "node:crypto";
+import type { Assumptions } from "./assumptions";
 import { stableId } from "./seed";
 import type { Entry, Obj, Store } from "./store";
 import type { ServerletAction } from "./wire/api";
@@ -12,6 +13,8 @@ export interface Env {
   deployDelayMs: number;
   /** The response shape this emulator answers in. */
   shape: Shape;
+  /** The assumed rules that are switched on. */
+  assume: Assumptions;
 }
 
 /** One pending timer per object; unref'd so they never keep a process alive, all cleared on close. */

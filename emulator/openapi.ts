@@ -13,6 +13,7 @@ import {
   Region,
   ServerletPlan,
   Workspace,
+  WorkspaceLimits,
 } from "./wire/lookups";
 import { ServerletInstance } from "./wire/serverlet";
 
@@ -26,6 +27,7 @@ function components(shape: Shape): Record<string, [z.ZodType, "input" | "output"
     ServerletPlan: [ServerletPlan[shape], "output"],
     Region: [Region[shape], "output"],
     Workspace: [Workspace[shape], "output"],
+    WorkspaceLimits: [WorkspaceLimits, "output"],
     AuthContext: [AuthContext[shape], "output"],
     LoginRequest: [LoginRequest, "input"],
     LoginResponse: [LoginResponse, "output"],

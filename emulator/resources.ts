@@ -78,6 +78,8 @@ export class Resources {
     const workspaceId = parent?.workspaceId ?? this.ownerOf(kind, input, visible);
     this.checkReferences(visible, workspaceId, input);
     this.checkQuota(kind, workspaceId);
+    // A defaulted owner is stored like a sent one (the `full` shape and the kept field answer it).
+    if (spec.ownWorkspaceField) values.workspaceId = workspaceId;
 
     const now = new Date().toISOString();
     Object.assign(values, { id: randomUUID(), createdAt: now, updatedAt: now });
@@ -96,8 +98,10 @@ export class Resources {
     const spec = KINDS[kind];
     const wire = WIRE[kind];
     const entry = this.owned(kind, p, params);
-    checkUnlocked(kind, entry.object);
+    this.checkUnlocked(kind, entry.object);
     const patch = parse(wire.update, body);
+    // Aliases sent in the PATCH name the same field (a zone's `name` renames its `domain` too).
+    wire.normalize?.(patch);
     for (const field of wire.createOnly) {
       if (!(field in patch)) continue;
       if (!sameValue(patch[field], entry.object[field])) {
@@ -131,7 +135,7 @@ export class Resources {
 
   remove(kind: Kind, p: Principal, params: Params): void {
     const entry = this.owned(kind, p, params);
-    checkUnlocked(kind, entry.object);
+    this.checkUnlocked(kind, entry.object);
     this.env.store.remove(kind, String(entry.object.id));
     KINDS[kind].afterDelete?.(this.env, entry);
   }
@@ -167,6 +171,9 @@ export class Resources {
    * A workspace or scope the token cannot see is answered exactly like one that does not exist.
    */
   private ownerOf(kind: Kind, input: Obj, visible: readonly string[]): string {
+    if (KINDS[kind].ownWorkspaceField && typeof input.workspaceId !== "string") {
+      return this.defaultOwner(input, visible);
+    }
     const scope = KINDS[kind].ownWorkspaceField
       ? "workspaceId"
       : (["workspaceId", "projectId", "serverletId"] as const).find((f) => typeof input[f] === "string");
@@ -181,6 +188,37 @@ export class Resources {
     if (!owner || !visible.includes(owner.workspaceId))
       throw invalid(scope ?? "", `${KINDS[target].label} ${value} does not exist`);
     return owner.workspaceId;
+  }
+
+  /**
+   * The owner of a create that names no workspace (the kind's schema allows it: the official CLI creates
+   * volumes, serverlets, DNS zones and proxies this way and its tests answer 201). ASSUMED: the project's
+   * workspace when the body names a project; else the token's only workspace, as the provider resolves
+   * it; a token that sees several must name one.
+   */
+  private defaultOwner(input: Obj, visible: readonly string[]): string {
+    if (typeof input.projectId === "string") {
+      const project = this.env.store.find("project", input.projectId);
+      if (!project || !visible.includes(project.workspaceId)) {
+        throw invalid("projectId", `project ${input.projectId} does not exist`);
+      }
+      return project.workspaceId;
+    }
+    const [only, ...more] = visible;
+    if (only === undefined) throw invalid("workspaceId", "is required: this token sees no workspace");
+    if (more.length > 0) {
+      throw invalid(
+        "workspaceId",
+        `is required when the token sees several workspaces (${visible.length}: ${visible.join(", ")}); name one of them`,
+      );
+    }
+    return only;
+  }
+
+  /** Refuses a change or delete of an object users may not touch (platform records, with the switch on). */
+  private checkUnlocked(kind: Kind, o: Obj): void {
+    const reason = KINDS[kind].lockedBecause?.(o, this.env);
+    if (reason) throw invalid(null, reason);
   }
 
   /** Referenced ids must exist, be visible (else the same 400 as missing) and live in the object's workspace. */
@@ -268,11 +306,6 @@ function checkRules(kind: Kind, o: Obj): void {
     const summary = problems.map((e) => `${e.field}: ${e.message}`).join("; ");
     throw new ApiError(400, `Invalid request: ${summary}`, problems);
   }
-}
-
-function checkUnlocked(kind: Kind, o: Obj): void {
-  const reason = KINDS[kind].lockedBecause?.(o);
-  if (reason) throw invalid(null, reason);
 }
 
 /** null and absent are the same; objects compare by content. */

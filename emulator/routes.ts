@@ -8,12 +8,12 @@ import { fromZod, notFound } from "./errors";
 import { type Env, serverletAction, serverletInstances } from "./lifecycle";
 import { listPage, type Row } from "./listing";
 import type { Resources } from "./resources";
-import { created, noContent, ok, page, type Route } from "./router";
+import { created, noContent, ok, page, type RequestContext, type Route } from "./router";
 import type { Obj } from "./store";
 import { WIRE } from "./wire";
 import { COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind, SERVERLET_ACTIONS } from "./wire/api";
 import { toWire } from "./wire/kind";
-import { LoginRequest, Plan, Region, ServerletPlan, Workspace } from "./wire/lookups";
+import { LoginRequest, Plan, Region, ServerletPlan, Workspace, WorkspaceLimits } from "./wire/lookups";
 import { ServerletInstance } from "./wire/serverlet";
 
 /** List, create, read, update, delete for one kind: `GET/POST /things`, `GET/PATCH/DELETE /things/{id}`. */
@@ -60,6 +60,13 @@ function crud(kind: Kind, r: Resources): Route[] {
   ];
 }
 
+/** `query` with `name` set to `value` (the path's id wins over a query parameter of the same name). */
+function withParam(query: URLSearchParams, name: string, value: string): URLSearchParams {
+  const out = new URLSearchParams(query);
+  out.set(name, value);
+  return out;
+}
+
 /** Lookups have no insertion order of their own: their position is the tie-breaker. */
 const rows = (objects: Obj[]): Row[] => objects.map((object, seq) => ({ object, seq }));
 
@@ -81,6 +88,14 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
       list: true,
     },
   });
+
+  /** The workspace `{id}` names, if the token sees it; else the same 404 as for one that does not exist. */
+  const visibleWorkspace = (c: RequestContext): Obj => {
+    const id = c.params.id ?? "";
+    const workspace = env.store.data.workspaces[id];
+    if (!workspace || !accounts.workspacesOf(c.principal).includes(id)) throw notFound(`workspace ${id}`);
+    return workspace;
+  };
 
   return [
     // Auth
@@ -119,12 +134,34 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
     {
       method: "GET",
       pattern: "/workspaces/{id}",
-      handle: (c) => {
-        const id = c.params.id ?? "";
-        if (!accounts.workspacesOf(c.principal).includes(id)) throw notFound(`workspace ${id}`);
-        return ok(toWire(Workspace[shape], env.store.data.workspaces[id] ?? {}, shape));
-      },
+      handle: (c) => ok(toWire(Workspace[shape], visibleWorkspace(c), shape)),
       doc: { summary: "Get a workspace (quotas)", tag: "Workspaces", response: "Workspace" },
+    },
+    {
+      method: "GET",
+      pattern: "/workspaces/{id}/limits",
+      handle: (c) => ok(toWire(WorkspaceLimits, visibleWorkspace(c), "real")),
+      doc: { summary: "A workspace's quotas (ASSUMED shape)", tag: "Workspaces", response: "WorkspaceLimits" },
+    },
+    // The newest CLI resolves `--project <name>` here (SKILL.md lists both paths).
+    {
+      method: "GET",
+      pattern: "/workspaces/{id}/projects",
+      handle: (c) => {
+        const workspaceId = String(visibleWorkspace(c).id);
+        return page(r.list("project", c.principal, {}, withParam(c.query, "workspaceId", workspaceId)));
+      },
+      doc: { summary: "List a workspace's projects", tag: "Workspaces", response: "Project", list: true },
+    },
+    {
+      method: "GET",
+      pattern: "/workspaces/{id}/projects/{projectId}",
+      handle: (c) => {
+        const project = r.owned("project", c.principal, { id: c.params.projectId ?? "" });
+        if (project.workspaceId !== c.params.id) throw notFound(`project ${c.params.projectId}`);
+        return ok(r.answer("project", project.object));
+      },
+      doc: { summary: "Get a workspace's project", tag: "Workspaces", response: "Project" },
     },
 
     // Lookups

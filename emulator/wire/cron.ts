@@ -24,7 +24,8 @@ export const cron = wireKind({
     body: z.string().max(65536).optional(),
     code: z.string().max(65536).optional(),
     enabled: z.boolean().optional(),
-    workspaceId: id,
+    // Optional: the CLI's deploy posts crons without it; the token's workspace, as for the other kinds.
+    workspaceId: id.optional(),
     projectId: id.optional(),
     cronPlanId: id.optional(),
     regionId: id.optional(),

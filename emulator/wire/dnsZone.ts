@@ -14,17 +14,20 @@ export const dnsZone = wireKind({
     domain: domain.optional(),
     name: domain.optional(),
     enableDnssec: z.boolean().optional(),
-    workspaceId: id,
+    // The CLI posts `{name}` only (its tests answer 201): the token's workspace.
+    workspaceId: id.optional(),
     // ASSUMED: a zone may name a project and a plan.
     projectId: id.optional(),
     dnsPlanId: id.optional(),
   },
-  createOnly: ["domain", "name", "workspaceId"],
+  // The CLI's `dns update --name` renames a zone (its test answers 200): the domain is not create-only.
+  createOnly: ["workspaceId"],
   // ASSUMED: DNSSEC is off unless asked.
   defaults: { enableDnssec: false },
+  // Either alias sets both, also in a PATCH (where a field left out stays out).
   normalize: (o) => {
-    o.domain ??= o.name;
-    o.name ??= o.domain;
+    if (o.domain === undefined && o.name !== undefined) o.domain = o.name;
+    if (o.name === undefined && o.domain !== undefined) o.name = o.domain;
   },
   rules: [
     (o) => (o.domain === undefined ? { field: "domain", message: "is required (or `name`, its alias)" } : undefined),

@@ -48,6 +48,17 @@ export const Workspace = views({
   ...timestamps,
 });
 
+/**
+ * `GET /workspaces/{id}/limits`: listed in the CLI's SKILL.md and fetched by its `workspaces limits` command,
+ * which prints whatever comes back. ASSUMED: the workspace's quota fields, nothing else.
+ */
+export const WorkspaceLimits = z.object(
+  Object.fromEntries(LIMIT_FIELDS.map((f) => [f, z.number().int()])) as Record<
+    (typeof LIMIT_FIELDS)[number],
+    z.ZodNumber
+  >,
+);
+
 /** User (Model): `fullname`, not `name`; the `full` shape also answers the emulator's older `name`. */
 export const User = views(
   { fullname: z.string(), email: z.string(), isEmailConfirmed: z.boolean(), ...timestamps },

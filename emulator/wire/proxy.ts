@@ -27,8 +27,9 @@ export const proxy = wireKind({
     // A free string in the types; the CLI knows round-robin and primary-failover.
     strategy: z.string().min(1).max(255).optional(),
     ...flags(z.boolean().optional()),
-    // ASSUMED: owner and plan ids on create.
-    workspaceId: id,
+    // The CLI creates proxies without an owner (its tests answer 201): the token's workspace.
+    workspaceId: id.optional(),
+    // ASSUMED: a project and a plan on create.
     projectId: id.optional(),
     proxyPlanId: id.optional(),
   },

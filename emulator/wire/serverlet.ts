@@ -39,7 +39,8 @@ export const serverlet = wireKind({
     // ASSUMED: an image reference has no spaces.
     image: z.string().min(1, "must not be empty").max(512).regex(/^\S+$/, "must be an image reference without spaces"),
     serverletPlanId: id.optional(),
-    workspaceId: id,
+    // The 2026-08-02 CLI posts `{name, image, minInstances, maxInstances}` without it: the token's workspace.
+    workspaceId: id.optional(),
     projectId: id.optional(),
     regionId: id.optional(),
     minInstances: instances.optional(),

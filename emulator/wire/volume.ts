@@ -10,8 +10,9 @@ export const volume = wireKind({
     sizeGb: z.number().min(0, "must be 0 or more GB").optional(),
     // A free string in the types; the CLI's default is ssd.
     type: z.string().min(1).max(255).optional(),
-    // ASSUMED: owner, region and plan ids on create.
-    workspaceId: id,
+    // The CLI posts `{name, sizeGb, type}` (its tests answer 201): the token's workspace.
+    workspaceId: id.optional(),
+    // ASSUMED: project, region and plan ids on create.
     projectId: id.optional(),
     regionId: id.optional(),
     volumePlanId: id.optional(),

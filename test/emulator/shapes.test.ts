@@ -2,7 +2,7 @@
  * The real API's answer shapes, point by point (CONTRACT.md), and the `full` shape that keeps the
  * emulator's rich answers for whoever asks for it.
  */
-import { eventually, expectPublishedOnly, type Harness, start } from "./helpers";
+import { eventually, expectPublishedOnly, type Harness, seen, start } from "./helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -99,11 +99,59 @@ describe("DNS zones", () => {
     }
     const soa = records.find((r: { type: string }) => r.type === "SOA");
     expect(soa.value).toMatch(/^\S+\. \S+\. \d{10} \d+ \d+ \d+ \d+$/);
-    // They are the platform's: a user cannot change or delete them.
-    expect((await h.call("DELETE", `/dns/${zone.id}/records/${soa.id}`)).status).toBe(400);
-    expect((await h.call("PATCH", `/dns/${zone.id}/records/${soa.id}`, { ttl: 60 })).status).toBe(400);
     expect((await h.call("DELETE", `/dns/${zone.id}`)).status).toBe(204);
     expect(h.emu.inventory().dnsRecord.filter((r) => r.dnsId === zone.id)).toEqual([]);
+  });
+
+  test("the SOA value is the platform's; otherwise its records change and go like any other (the CLI's deploy does both)", async () => {
+    const zone = (await h.call("POST", "/dns", h.own({ domain: "platform-open.example.com" }))).body;
+    const records = (await h.call("GET", `/dns/${zone.id}/records`)).body as Array<{ id: string; type: string }>;
+    const soa = records.find((r) => r.type === "SOA");
+    const [ns1, ns2] = records.filter((r) => r.type === "NS");
+    const setValue = await h.call("PATCH", `/dns/${zone.id}/records/${soa?.id}`, {
+      value: "ns.example.net. x. 1 2 3 4 5",
+    });
+    expect(seen(setValue)).toEqual({ status: 400, errors: [{ code: "VALIDATION_ERROR", field: "value" }] });
+    expect((await h.call("PATCH", `/dns/${zone.id}/records/${soa?.id}`, { ttl: 60 })).body).toMatchObject({ ttl: 60 });
+    expect((await h.call("PATCH", `/dns/${zone.id}/records/${ns1?.id}`, { value: "ns.example.net" })).status).toBe(200);
+    expect((await h.call("DELETE", `/dns/${zone.id}/records/${ns2?.id}`)).status).toBe(204);
+    expect((await h.call("DELETE", `/dns/${zone.id}/records/${soa?.id}`)).status).toBe(204);
+  });
+
+  test("with --assume locked-platform-records they cannot be changed or deleted at all", async () => {
+    const locked = await start({ assume: { lockedPlatformRecords: true } });
+    try {
+      const zone = (await locked.call("POST", "/dns", locked.own({ domain: "locked.example.com" }))).body;
+      const records = (await locked.call("GET", `/dns/${zone.id}/records`)).body as Array<{ id: string; type: string }>;
+      for (const r of records) {
+        expect((await locked.call("PATCH", `/dns/${zone.id}/records/${r.id}`, { ttl: 60 })).status).toBe(400);
+        const gone = await locked.call("DELETE", `/dns/${zone.id}/records/${r.id}`);
+        expect({ type: r.type, status: gone.status, message: gone.body.message }).toEqual({
+          type: r.type,
+          status: 400,
+          message: expect.stringContaining("locked-platform-records"),
+        });
+      }
+      const mine = await locked.call("POST", `/dns/${zone.id}/records`, { name: "www", type: "A", value: "192.0.2.1" });
+      expect((await locked.call("DELETE", `/dns/${zone.id}/records/${mine.body.id}`)).status).toBe(204);
+      expect((await locked.call("DELETE", `/dns/${zone.id}`)).status).toBe(204);
+    } finally {
+      await locked.emu.close();
+    }
+  });
+
+  test("a zone is renamed by a PATCH of either alias (the CLI's `dns update --name`)", async () => {
+    const zone = (await h.call("POST", "/dns", { name: "old-name.example.com" })).body;
+    const renamed = await h.call("PATCH", `/dns/${zone.id}`, { name: "new-name.example.com" });
+    expect(renamed.body).toMatchObject({ name: "new-name.example.com", domain: "new-name.example.com" });
+    const again = await h.call("PATCH", `/dns/${zone.id}`, { domain: "third-name.example.com" });
+    expect(again.body).toMatchObject({ name: "third-name.example.com", domain: "third-name.example.com" });
+    const taken = await h.call("POST", "/dns", { name: "taken.example.com" });
+    expect(seen(await h.call("PATCH", `/dns/${zone.id}`, { name: "taken.example.com" }))).toEqual({
+      status: 400,
+      errors: [{ code: "VALIDATION_ERROR", field: "domain" }],
+    });
+    expect(taken.status).toBe(201);
   });
 
   test("records carry priority on every type: 0 where the type has none", async () => {

@@ -88,16 +88,25 @@ test.each(BAD)("%s → 400 VALIDATION_ERROR", async (_what, method, path, body, 
   expect(res.body.errors[0].stack).toEqual([]);
 });
 
-describe("workspace-owned kinds need workspaceId on create (ASSUMED: like the CLI sends it)", () => {
-  test.each([
-    ["/projects", { name: "nows" }],
-    ["/dns", { domain: "nows.example.com" }],
-    ["/crons", { name: "nows", schedule: "@daily", url: "https://example.com" }],
-    ["/proxies", { domain: "nows.example.net", target: "10.0.0.1" }],
-    ["/volumes", { name: "nows" }],
-    ["/serverlets", { name: "nows", image: "nginx" }],
-  ])("%s", async (path, body) => {
-    expect(seen(await h.call("POST", path, body))).toEqual({
+/** Creates as the official CLI sends them: no `workspaceId` (projects excepted, which it always names). */
+const WITHOUT_OWNER: Array<[string, string, Record<string, unknown>]> = [
+  ["dnsZone", "/dns", { name: "nows.example.com" }],
+  ["cron", "/crons", { name: "nows", schedule: "@daily", url: "https://example.com" }],
+  ["proxy", "/proxies", { domain: "nows.example.net", target: "10.0.0.1", port: 80, type: "http" }],
+  ["volume", "/volumes", { name: "nows", sizeGb: 10, type: "ssd" }],
+  ["serverlet", "/serverlets", { name: "nows", image: "nginx", minInstances: 1, maxInstances: 1 }],
+];
+
+describe("owner on create (CONTRACT.md): the CLI's creates without workspaceId go to the token's only workspace", () => {
+  test.each(WITHOUT_OWNER)("%s", async (kind, path, body) => {
+    const res = await h.call("POST", path, body);
+    expect(res.status).toBe(201);
+    const stored = h.emu.inventory(h.emu.workspaceId)[kind as keyof ReturnType<typeof h.emu.inventory>];
+    expect(stored.find((o) => o.id === res.body.id)).toMatchObject({ workspaceId: h.emu.workspaceId });
+  });
+
+  test("a project still names its workspace, as the CLI always does", async () => {
+    expect(seen(await h.call("POST", "/projects", { name: "nows" }))).toEqual({
       status: 400,
       errors: [{ code: "VALIDATION_ERROR", field: "workspaceId" }],
     });

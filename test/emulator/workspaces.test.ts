@@ -54,6 +54,43 @@ describe("a user with two workspaces", () => {
     expect(seen(crossed)).toEqual({ status: 400, errors: [{ code: "VALIDATION_ERROR", field: "projectId" }] });
   });
 
+  test("a create without workspaceId is a 400 naming it; with a project it goes to the project's workspace", async () => {
+    const res = await h.call("POST", "/volumes", { name: "unowned", sizeGb: 10, type: "ssd" }, user.token);
+    expect(seen(res)).toEqual({ status: 400, errors: [{ code: "VALIDATION_ERROR", field: "workspaceId" }] });
+    expect(res.body.message).toContain("several workspaces");
+    const project = (await h.call("POST", "/projects", { name: "owner-by-project", workspaceId: second }, user.token))
+      .body;
+    const zone = await h.call("POST", "/dns", { name: "by-project.example.com", projectId: project.id }, user.token);
+    expect(zone.status).toBe(201);
+    expect(h.emu.inventory(second).dnsZone.map((z) => z.id)).toContain(zone.body.id);
+  });
+
+  test("GET /workspaces/{id}/projects lists that workspace's projects, ?name= picks one; /{projectId} reads one", async () => {
+    const a = (await h.call("POST", "/projects", { name: "listed-a", workspaceId: second }, user.token)).body;
+    await h.call("POST", "/projects", { name: "listed-b", workspaceId: user.workspaceId }, user.token);
+    const inSecond = await h.call("GET", `/workspaces/${second}/projects`, undefined, user.token);
+    expect(names(inSecond)).toContain("listed-a");
+    expect(names(inSecond)).not.toContain("listed-b");
+    const byName = await h.call("GET", `/workspaces/${second}/projects?name=listed-a`, undefined, user.token);
+    expect(byName.body.map((p: { id: string }) => p.id)).toEqual([a.id]);
+    expect((await h.call("GET", `/workspaces/${second}/projects/${a.id}`, undefined, user.token)).body).toMatchObject({
+      id: a.id,
+      name: "listed-a",
+    });
+    expect(
+      (await h.call("GET", `/workspaces/${user.workspaceId}/projects/${a.id}`, undefined, user.token)).status,
+    ).toBe(404);
+    expect((await h.call("GET", `/workspaces/${second}/projects`)).status).toBe(404);
+  });
+
+  test("GET /workspaces/{id}/limits answers the workspace's quota fields (ASSUMED shape)", async () => {
+    const limits = await h.call("GET", `/workspaces/${second}/limits`, undefined, user.token);
+    expect(limits.status).toBe(200);
+    expect(limits.body).toMatchObject({ projectsLimit: 1000, serverletsLimit: 1000, dnsLimit: 1000 });
+    expect(Object.keys(limits.body).every((k) => k.endsWith("Limit"))).toBe(true);
+    expect((await h.call("GET", `/workspaces/${second}/limits`)).status).toBe(404);
+  });
+
   test("other users' tokens see neither", async () => {
     expect((await h.call("GET", "/workspaces")).body.map((w: { id: string }) => w.id)).toEqual([h.emu.workspaceId]);
     expect((await h.call("GET", `/workspaces/${second}`)).status).toBe(404);

@@ -1,0 +1,46 @@
+/**
+ * Assumed rules are switches (emulator/assumptions.ts), off by default: from the options, the environment
+ * (`FUTROU_EMULATOR_ASSUME`) or the command line (`--assume <name>`), and an unknown name stops the start.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { ASSUMPTIONS, assumptionsFrom, ENV_ASSUME } from "../../emulator/assumptions";
+
+const CLI = [join(__dirname, "support", "register-ts.js"), join(__dirname, "..", "..", "emulator", "cli.ts")];
+
+/** Runs the emulator CLI until it prints its banner (then stops it) or exits; returns what it printed. */
+function runCli(args: string[]): Promise<{ out: string; err: string; code: number | null }> {
+  const child = spawn(process.execPath, ["-r", ...CLI, "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.includes("FUTROU_API_TOKEN=")) child.kill("SIGTERM");
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ out, err, code })));
+}
+
+test("every switch is off by default; the environment and then the options turn them on or off", () => {
+  expect(Object.values(ASSUMPTIONS).every((a) => a.default === false)).toBe(true);
+  expect(assumptionsFrom({}, {})).toEqual({ lockedPlatformRecords: false });
+  expect(assumptionsFrom({}, { [ENV_ASSUME]: "locked-platform-records" })).toEqual({ lockedPlatformRecords: true });
+  expect(assumptionsFrom({ lockedPlatformRecords: false }, { [ENV_ASSUME]: "locked-platform-records" })).toEqual({
+    lockedPlatformRecords: false,
+  });
+  expect(() => assumptionsFrom({}, { [ENV_ASSUME]: "lenient-everything" })).toThrow(
+    'unknown assumption "lenient-everything"; one of locked-platform-records',
+  );
+});
+
+test("--assume <name> turns a switch on and the banner says so; an unknown name exits 2 naming the known ones", async () => {
+  const on = await runCli(["--assume", "locked-platform-records"]);
+  expect(on.out).toContain("  assumed: locked-platform-records\n");
+  const off = await runCli([]);
+  expect(off.out).not.toContain("assumed:");
+  const bad = await runCli(["--assume", "nope"]);
+  expect(bad.code).toBe(2);
+  expect(bad.err).toContain('unknown assumption "nope"; one of locked-platform-records');
+}, 60_000);
