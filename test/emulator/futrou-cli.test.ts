@@ -29,9 +29,12 @@ describe("each CLI command succeeds against the emulator", () => {
   });
 });
 
-/** A futrou.json written by hand, without a project: every kind the 2026-08-02 deployer knows. */
+/**
+ * A futrou.json written by hand, without a project: every kind the 2026-08-02 deployer knows (the serverlet
+ * and volume as in the CLI's deploy_test.go@d7ffbbc).
+ */
 const HAND_WRITTEN: ProjectConfig = {
-  serverlets: [{ name: "web", image: "nginx:latest", minInstances: 1, maxInstances: 1 }],
+  serverlets: [{ name: "web", image: "nginx:latest", ram: 128, cpu: 100, minInstances: 1, maxInstances: 1 }],
   dns: [{ domain: "example.com", records: [{ name: "www", type: "A", value: "203.0.113.10", ttl: 300 }] }],
   proxies: [{ domain: "app.example.com", target: "web", port: 8080 }],
   volumes: [{ name: "data", sizeGb: 10, type: "ssd" }],
