@@ -85,6 +85,8 @@ function argsFor(kind: Kind, i: number, owners: { workspaceId: string; projectId
       return { name: `soak-${i}`, sizeGb: 1 + (i % 5) };
     case "serverlet":
       return { name: `soak-${i}`, image: `nginx:${i}` };
+    case "storage":
+      return { name: `soak-${i}` };
   }
 }
 

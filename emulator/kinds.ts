@@ -99,6 +99,11 @@ export const KINDS: Record<Kind, KindSpec> = {
       }
     },
   },
+  storage: {
+    label: "storage",
+    unique: { field: "name" },
+    ownWorkspaceField: true,
+  },
   serverlet: {
     label: "serverlet",
     unique: { field: "name" },

@@ -12,10 +12,12 @@ import {
   Plan,
   Region,
   ServerletPlan,
+  StoragePlan,
   Workspace,
   WorkspaceLimits,
 } from "./wire/lookups";
 import { ServerletInstance } from "./wire/serverlet";
+import { StorageInstance } from "./wire/storage";
 
 /** Interface version of the published spec this emulator follows. */
 const SPEC_VERSION = "2.0.123";
@@ -25,6 +27,7 @@ function components(shape: Shape): Record<string, [z.ZodType, "input" | "output"
   const out: Record<string, [z.ZodType, "input" | "output"]> = {
     Plan: [Plan[shape], "output"],
     ServerletPlan: [ServerletPlan[shape], "output"],
+    StoragePlan: [StoragePlan[shape], "output"],
     Region: [Region[shape], "output"],
     Workspace: [Workspace[shape], "output"],
     WorkspaceLimits: [WorkspaceLimits, "output"],
@@ -32,6 +35,7 @@ function components(shape: Shape): Record<string, [z.ZodType, "input" | "output"
     LoginRequest: [LoginRequest, "input"],
     LoginResponse: [LoginResponse, "output"],
     ServerletInstance: [ServerletInstance, "output"],
+    StorageInstance: [StorageInstance, "output"],
     Error: [ErrorBody, "output"],
   };
   for (const kind of KINDS_IN_ORDER) {

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { type FileHandle, open, rename, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
-import type { Kind } from "../provider/api/contract";
+import { DEFAULT_LIMIT, seedPlans } from "./seed";
 import {
   type Entry,
   LoadableStoreDataSchema,
@@ -28,6 +28,7 @@ import {
   withSafeTables,
 } from "./store";
 import { decodeLog, encodeRecord, type Op } from "./wal";
+import { COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind } from "./wire/api";
 
 /** Log size after which the next quiet moment compacts it into the snapshot. */
 export const DEFAULT_COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
@@ -71,7 +72,7 @@ export function loadState(file: string, warn: (message: string) => void): Loaded
     throw new Error(`emulator data file ${file} is not usable: not JSON (${(error as Error).message})`);
   }
   const generation = z.object({ walGeneration: z.number().int().min(0).default(0) }).safeParse(raw);
-  const parsed = LoadableStoreDataSchema.safeParse(raw);
+  const parsed = LoadableStoreDataSchema.safeParse(withNewKinds(raw));
   if (!parsed.success || !generation.success) {
     const error = parsed.error ?? generation.error;
     throw new Error(`emulator data file ${file} is not usable: ${error ? z.prettifyError(error) : "bad header"}`);
@@ -91,6 +92,7 @@ export function loadState(file: string, warn: (message: string) => void): Loaded
     if (applied > 0 && records.length > 0) warn(`futrou-emulator: replayed ${applied} logged commits from ${logFile}`);
   }
 
+  withNewLimits(data);
   const quarantined = repairOwners(data, warn);
   if (quarantined.length > 0) {
     const aside = `${file}.quarantine-${Date.now()}.json`;
@@ -103,6 +105,36 @@ export function loadState(file: string, warn: (message: string) => void): Loaded
   const checked = StoreDataSchema.safeParse(data);
   if (!checked.success) throw new Error(`emulator data file ${file} is not usable: ${z.prettifyError(checked.error)}`);
   return { data: withSafeTables(checked.data), generation: generation.data.walGeneration };
+}
+
+/**
+ * A file written before a kind or plan kind existed (Storage came with the newest API generation) gets an
+ * empty table for the kind and the seeded plans for the plan kind; nothing already stored changes.
+ */
+function withNewKinds(raw: unknown): unknown {
+  if (raw === null || typeof raw !== "object") return raw;
+  const data = raw as { objects?: unknown; plans?: unknown };
+  if (data.objects !== null && typeof data.objects === "object") {
+    const objects = data.objects as Record<string, unknown>;
+    for (const kind of Object.keys(COLLECTIONS)) if (!Object.hasOwn(objects, kind)) objects[kind] = {};
+  }
+  if (data.plans !== null && typeof data.plans === "object") {
+    const plans = data.plans as Record<string, unknown>;
+    const seeded = seedPlans();
+    for (const kind of Object.keys(PLAN_COLLECTIONS) as PlanKind[]) {
+      if (!Object.hasOwn(plans, kind)) plans[kind] = seeded[kind];
+    }
+  }
+  return raw;
+}
+
+/** Workspaces stored before `storageLimit` existed get it, equal to their `volumesLimit` (its predecessor). */
+function withNewLimits(data: StoreData): void {
+  for (const workspace of Object.values(data.workspaces)) {
+    if (typeof workspace.storageLimit !== "number") {
+      workspace.storageLimit = typeof workspace.volumesLimit === "number" ? workspace.volumesLimit : DEFAULT_LIMIT;
+    }
+  }
 }
 
 /** A whole table written by a record keeps a null prototype. */

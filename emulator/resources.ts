@@ -27,6 +27,7 @@ const REFERENCES: Record<string, Ref> = {
   dnsPlanId: { plans: "dns" },
   cronPlanId: { plans: "cron" },
   proxyPlanId: { plans: "proxy" },
+  storagePlanId: { plans: "storage" },
 };
 
 export class Resources {

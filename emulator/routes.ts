@@ -13,8 +13,15 @@ import type { Obj } from "./store";
 import { WIRE } from "./wire";
 import { COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind, SERVERLET_ACTIONS } from "./wire/api";
 import { toWire } from "./wire/kind";
-import { LoginRequest, Plan, Region, ServerletPlan, Workspace, WorkspaceLimits } from "./wire/lookups";
+import { LoginRequest, Plan, Region, ServerletPlan, StoragePlan, Workspace, WorkspaceLimits } from "./wire/lookups";
 import { ServerletInstance } from "./wire/serverlet";
+import { StorageInstance } from "./wire/storage";
+
+/** Plan kinds whose plans carry more than the common plan fields, and their component name. */
+const PLAN_VIEWS: Partial<Record<PlanKind, { view: typeof Plan; name: string }>> = {
+  serverlet: { view: ServerletPlan, name: "ServerletPlan" },
+  storage: { view: StoragePlan, name: "StoragePlan" },
+};
 
 /** List, create, read, update, delete for one kind: `GET/POST /things`, `GET/PATCH/DELETE /things/{id}`. */
 function crud(kind: Kind, r: Resources): Route[] {
@@ -77,16 +84,12 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
     const p = listPage(rows(objects), query, Object.keys(view[shape].shape));
     return page({ ...p, body: p.body.map((o) => toWire(view[shape], o, shape)) });
   };
+  const planView = (kind: PlanKind) => PLAN_VIEWS[kind] ?? { view: Plan, name: "Plan" };
   const plans = (kind: PlanKind): Route => ({
     method: "GET",
     pattern: PLAN_COLLECTIONS[kind],
-    handle: (c) => lookup(env.store.data.plans[kind], kind === "serverlet" ? ServerletPlan : Plan, c.query),
-    doc: {
-      summary: `List ${kind} plans`,
-      tag: "Plans",
-      response: kind === "serverlet" ? "ServerletPlan" : "Plan",
-      list: true,
-    },
+    handle: (c) => lookup(env.store.data.plans[kind], planView(kind).view, c.query),
+    doc: { summary: `List ${kind} plans`, tag: "Plans", response: planView(kind).name, list: true },
   });
 
   /** The workspace `{id}` names, if the token sees it; else the same 404 as for one that does not exist. */
@@ -203,6 +206,42 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
       },
       doc: { summary: "List a serverlet's instances", tag: "Serverlet", response: "ServerletInstance", list: true },
     },
+
+    // Storages (the newest generation): one plan by id, instances and logs as the newest CLI reads them
+    {
+      method: "GET",
+      pattern: `${PLAN_COLLECTIONS.storage}/{id}`,
+      handle: (c) => {
+        const plan = env.store.data.plans.storage.find((p) => p.id === c.params.id);
+        if (!plan) throw notFound(`storage plan ${c.params.id}`);
+        return ok(toWire(StoragePlan[shape], plan, shape));
+      },
+      doc: { summary: "Get a storage plan", tag: "Plans", response: "StoragePlan" },
+    },
+    {
+      method: "GET",
+      pattern: "/storages/{id}/instances",
+      handle: (c) => {
+        const storage = r.owned("storage", c.principal, c.params).object;
+        // ASSUMED: one instance per storage, ready from its creation on.
+        const instances = [{ id: storage.id, storageId: storage.id, status: "ready", createdAt: storage.createdAt }];
+        const p = listPage(rows(instances), c.query, Object.keys(StorageInstance.shape));
+        return page({ ...p, body: p.body.map((o) => toWire(StorageInstance, o, "real")) });
+      },
+      doc: { summary: "List a storage's instances", tag: "Storage", response: "StorageInstance", list: true },
+    },
+    ...["/storages/{id}/logs", "/storages/{id}/logs/tail"].map(
+      (pattern): Route => ({
+        method: "GET",
+        pattern,
+        handle: (c) => {
+          r.owned("storage", c.principal, c.params);
+          // ASSUMED: a bare array of log lines; the emulator's storages log nothing.
+          return ok([]);
+        },
+        doc: { summary: "A storage's logs (none in the emulator)", tag: "Storage" },
+      }),
+    ),
 
     // Machine-readable description
     {

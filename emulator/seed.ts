@@ -20,11 +20,14 @@ export const SEED_REGIONS: ReadonlyArray<{ name: string; displayName: string; co
   { name: "us-east", displayName: "US East (Virginia)", country: "US" },
 ];
 
-/** ASSUMED sizing of the serverlet plans: `cpu` in millicores, `ram` as `{size, unit}`, `capacity` as max instances. */
+/**
+ * ASSUMED sizing of the serverlet plans: `cpu` in millicores, `ram` as `{size, unit}`, `capacity` as max
+ * instances; of the storage plans: `size` as `{size, unit}` (the types say only "an object").
+ */
 const TIERS = [
-  { name: "starter", displayName: "Starter", monthly: 5, cpu: 250, ramMiB: 512, instances: 3 },
-  { name: "standard", displayName: "Standard", monthly: 20, cpu: 1000, ramMiB: 2048, instances: 10 },
-  { name: "pro", displayName: "Pro", monthly: 80, cpu: 4000, ramMiB: 8192, instances: 50 },
+  { name: "starter", displayName: "Starter", monthly: 5, cpu: 250, ramMiB: 512, instances: 3, storageGb: 10 },
+  { name: "standard", displayName: "Standard", monthly: 20, cpu: 1000, ramMiB: 2048, instances: 10, storageGb: 100 },
+  { name: "pro", displayName: "Pro", monthly: 80, cpu: 4000, ramMiB: 8192, instances: 50, storageGb: 1000 },
 ];
 
 export function seedRegions(): Obj[] {
@@ -54,6 +57,7 @@ export function seedPlans(): Record<PlanKind, Obj[]> {
       ...(kind === "serverlet"
         ? { cpu: t.cpu, ram: { size: t.ramMiB, unit: "MiB" }, capacity: { instances: t.instances } }
         : {}),
+      ...(kind === "storage" ? { size: { size: t.storageGb, unit: "GB" } } : {}),
       createdAt: SEEDED_AT,
       updatedAt: SEEDED_AT,
     }));

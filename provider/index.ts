@@ -20,6 +20,7 @@ const SPECS: Record<Kind, () => ResourceSpec> = {
   proxy: () => (require("./resources/proxy") as typeof import("./resources/proxy")).proxy,
   volume: () => (require("./resources/volume") as typeof import("./resources/volume")).volume,
   serverlet: () => (require("./resources/serverlet") as typeof import("./resources/serverlet")).serverlet,
+  storage: () => (require("./resources/storage") as typeof import("./resources/storage")).storage,
 };
 
 const providers = new Map<Kind, dynamic.ResourceProvider>();

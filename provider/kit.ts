@@ -436,6 +436,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     // Values only known at apply stay as they are; known ones get zod's normal form (e.g. defaults).
     const parsed = unknown.size > 0 ? {} : (spec.create.parse(pick(shown, createKeys)) as Props);
     const checked = normalize(spec.kind, { ...spec.defaults, ...shown, ...parsed });
+    for (const k of spec.apiChosen) if (checked[k] === null) delete checked[k];
     if (spec.defaultWorkspace && checked.workspaceId === undefined) {
       const workspace = await defaultWorkspace(olds);
       if (typeof workspace !== "string") return failed(inputs, [workspace], secrets);

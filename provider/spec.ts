@@ -66,6 +66,13 @@ export interface ResourceSpec {
   defaultWorkspace: boolean;
   /** API defaults applied on create; check fills them in so a removed input reverts to its default. */
   defaults: Readonly<Props>;
+  /**
+   * Inputs the API chooses itself when the program leaves them out (a plan, a region), and whose choice the
+   * newest generation's answers carry. Absent or `null` means "the API's choice": check drops a `null`, so
+   * diff never compares "unset" with what the API chose (that would be a diff on every `up`, or a
+   * replacement). The cost: removing such an input from the program keeps the object's current value.
+   */
+  apiChosen: readonly string[];
   /** Inputs whose change replaces the resource (every input that is not updatable). */
   replaceOn: readonly string[];
   /**
@@ -154,6 +161,7 @@ export function defineSpec(data: SpecData): ResourceSpec {
     defaultWorkspace: data.kind !== "variable" && "workspaceId" in schemas.create.shape,
     secrets: [],
     volatile: [],
+    apiChosen: [],
     ...schemas,
     ...data,
     replaceOn: inputs.filter((k) => !updatable.includes(k)),

@@ -21,6 +21,7 @@ export {
   type ServerletScalingArgs,
   type ServerletVolumeArgs,
 } from "./serverlet";
+export { Storage, type StorageArgs } from "./storage";
 export type { OutputsOf, StateOf, Timestamps } from "./types";
 export { Variable, type VariableArgs } from "./variable";
 export { Volume, type VolumeArgs } from "./volume";

@@ -11,7 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { PLAN_COLLECTIONS, type PlanKind } from "../provider/api/contract";
 import * as models from "../provider/api/models";
-import { type ConfigSource, clientFor, resolveSettings } from "../provider/config";
+import { type ConfigSource, clientFor, resolveSettings, type Settings } from "../provider/config";
 import { normalize, type Props } from "../provider/normal";
 import { providerSettings } from "./provider";
 
@@ -76,6 +76,19 @@ export interface VolumeResult {
   readonly updatedAt: string | undefined;
 }
 
+/** A storage (the newest API generation). Sized by its plan (`getStoragePlans`). */
+export interface StorageResult {
+  readonly id: string;
+  readonly name: string | undefined;
+  readonly storagePlanId: string | undefined;
+  readonly public: boolean | undefined;
+  readonly workspaceId: string | undefined;
+  readonly projectId: string | undefined;
+  readonly regionId: string | undefined;
+  readonly createdAt: string | undefined;
+  readonly updatedAt: string | undefined;
+}
+
 export interface ProxyResult {
   readonly id: string;
   readonly domain: string | undefined;
@@ -131,6 +144,11 @@ export interface Plan {
   readonly updatedAt: string | undefined;
 }
 
+/** A storage plan: a plan plus its `size` (an object whose keys the API does not publish). */
+export interface StoragePlan extends Plan {
+  readonly size: Readonly<Record<string, unknown>> | undefined;
+}
+
 export interface Region {
   readonly id: string;
   readonly name: string | undefined;
@@ -159,6 +177,18 @@ export interface GetByDomainArgs {
   workspaceId?: string;
 }
 
+export interface GetStorageArgs {
+  /** The exact name. */
+  name: string;
+  /**
+   * Only in this workspace. `GET /storages` needs a workspace or a project: without either, the lookup asks
+   * in `futrou:workspaceId`, else in each workspace the token sees.
+   */
+  workspaceId?: string;
+  /** Only in this project. */
+  projectId?: string;
+}
+
 export interface PlanArgs {
   /** The plan's name, e.g. `starter`. */
   name: string;
@@ -184,12 +214,16 @@ function stackConfig(): ConfigSource {
 }
 
 /** The settings of `opts.provider` (or the parent's provider), else of the stack. */
-async function client(opts: pulumi.InvokeOptions | undefined) {
+async function settingsFor(opts: pulumi.InvokeOptions | undefined): Promise<Settings> {
   const provider = opts?.provider ?? opts?.parent?.getProvider("pulumi-nodejs:dynamic:Resource");
   const explicit = providerSettings(provider);
-  if (!explicit) return clientFor(resolveSettings(stackConfig()));
+  if (!explicit) return resolveSettings(stackConfig());
   const keys = await new Promise<Record<string, string>>((resolve) => explicit.apply(resolve));
-  return clientFor(resolveSettings({ get: (key) => keys[key] }));
+  return resolveSettings({ get: (key) => keys[key] });
+}
+
+async function client(opts: pulumi.InvokeOptions | undefined) {
+  return clientFor(await settingsFor(opts));
 }
 
 /**
@@ -301,6 +335,54 @@ export const getVolume: Lookup<GetByNameArgs, VolumeResult> = finder<VolumeResul
 /** The volume with this name, as an Output. */
 export const getVolumeOutput: OutputLookup<GetByNameArgs, VolumeResult> = outputForm(getVolume);
 
+const STORAGE_FIELDS = ["name", "storagePlanId", "public", ...OWNERS, "regionId", ...TIMES] as const;
+
+/**
+ * The storage with this name. `GET /storages` needs `workspaceId` or `projectId` (unlike the other lists),
+ * so without either the lookup asks in `futrou:workspaceId`, else in each workspace the token sees.
+ */
+export const getStorage: Lookup<GetStorageArgs, StorageResult> = async (args, opts) => {
+  const { name } = args;
+  if (typeof name !== "string" || name === "") throw new Error("futrou: get storage needs a name");
+  const settings = await settingsFor(opts);
+  const api = clientFor(settings);
+  const scopes = args.projectId
+    ? [{ projectId: args.projectId, ...(args.workspaceId ? { workspaceId: args.workspaceId } : {}) }]
+    : (args.workspaceId
+        ? [args.workspaceId]
+        : settings.workspaceId
+          ? [settings.workspaceId]
+          : (await api.list("/workspaces", models.Workspace)).map((w) => w.id)
+      ).map((workspaceId) => ({ workspaceId }));
+  const found: Props[] = [];
+  for (const scope of scopes) {
+    const listed = (await api.list("/storages", models.Storage, { name, ...scope })) as Props[];
+    found.push(
+      ...listed.filter(
+        (o) =>
+          o.name === name &&
+          (o.workspaceId === undefined || scope.workspaceId === undefined || o.workspaceId === scope.workspaceId) &&
+          (o.projectId === undefined || args.projectId === undefined || o.projectId === args.projectId),
+      ),
+    );
+  }
+  const where = args.projectId
+    ? ` in project ${args.projectId}`
+    : args.workspaceId
+      ? ` in workspace ${args.workspaceId}`
+      : "";
+  if (found.length === 0) throw new Error(`futrou: no storage with name "${name}"${where}`);
+  if (found.length > 1) {
+    throw new Error(
+      `futrou: ${found.length} storages have name "${name}" (${found.map((o) => o.id).join(", ")}); ` +
+        "pass workspaceId or projectId to choose",
+    );
+  }
+  return resultOf<StorageResult>(found[0] as Props, STORAGE_FIELDS);
+};
+/** The storage with this name, as an Output. */
+export const getStorageOutput: OutputLookup<GetStorageArgs, StorageResult> = outputForm(getStorage);
+
 /** The proxy for this domain. */
 export const getProxy: Lookup<GetByDomainArgs, ProxyResult> = finder<ProxyResult, GetByDomainArgs>({
   collection: "/proxies",
@@ -361,16 +443,23 @@ const PLAN_FIELDS = ["name", "displayName", "minutePrice", "monthlyPrice", "isPu
 const REGION_FIELDS = ["name", "displayName", "domain", "isPublic", "workspaceId", ...TIMES] as const;
 
 const planLookup =
-  (kind: PlanKind, what: string): Lookup<PlanArgs, Plan> =>
+  <P extends Plan = Plan>(
+    kind: PlanKind,
+    what: string,
+    model: z.ZodType<Props> = models.Plan,
+    fields: readonly (keyof P & string)[] = PLAN_FIELDS,
+  ): Lookup<PlanArgs, P> =>
   async ({ name }, opts) => {
-    const all = (await (await client(opts)).list(PLAN_COLLECTIONS[kind], models.Plan)) as Props[];
+    const all = (await (await client(opts)).list(PLAN_COLLECTIONS[kind], model)) as Props[];
     const found = all.find((p) => p.name === name);
     if (!found) {
       const names = all.map((p) => p.name).filter((n) => typeof n === "string");
       throw new Error(`futrou: no ${what} named "${name}" (available: ${names.join(", ") || "none"})`);
     }
-    return resultOf<Plan>(found, PLAN_FIELDS);
+    return resultOf<P>(found, fields);
   };
+
+const STORAGE_PLAN_FIELDS = [...PLAN_FIELDS, "size"] as const;
 
 /** Every region, for `regionId` inputs. */
 export async function getRegions(opts?: pulumi.InvokeOptions): Promise<Region[]> {
@@ -394,6 +483,24 @@ export const getDnsPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getDnsP
 /** The cron plan with this name, for `Cron.cronPlanId`. */
 export const getCronPlan: Lookup<PlanArgs, Plan> = planLookup("cron", "cron plan");
 export const getCronPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getCronPlan);
+/** The storage plan with this name, for `Storage.storagePlanId`. */
+export const getStoragePlan: Lookup<PlanArgs, StoragePlan> = planLookup<StoragePlan>(
+  "storage",
+  "storage plan",
+  models.StoragePlan,
+  STORAGE_PLAN_FIELDS,
+);
+export const getStoragePlanOutput: OutputLookup<PlanArgs, StoragePlan> = outputForm(getStoragePlan);
+
+/** Every storage plan (`GET /storages/plans`), each with its `size`. */
+export async function getStoragePlans(opts?: pulumi.InvokeOptions): Promise<StoragePlan[]> {
+  const all = (await (await client(opts)).list(PLAN_COLLECTIONS.storage, models.StoragePlan)) as Props[];
+  return all.map((p) => resultOf<StoragePlan>(p, STORAGE_PLAN_FIELDS));
+}
+/** Every storage plan, as an Output. */
+export function getStoragePlansOutput(opts?: pulumi.InvokeOptions): pulumi.Output<StoragePlan[]> {
+  return pulumi.output(getStoragePlans(opts));
+}
 /** The proxy plan with this name, for `Proxy.proxyPlanId`. */
 export const getProxyPlan: Lookup<PlanArgs, Plan> = planLookup("proxy", "proxy plan");
 export const getProxyPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getProxyPlan);

@@ -13,17 +13,20 @@ export const COLLECTIONS = {
   proxy: "/proxies",
   volume: "/volumes",
   serverlet: "/serverlets",
+  /** The newest generation (futrou-cli 3caf725). */
+  storage: "/storages",
 } as const;
 export type Kind = keyof typeof COLLECTIONS;
 export const KINDS_IN_ORDER = Object.keys(COLLECTIONS) as Kind[];
 
-/** `GET /{kind}/plans`. The CLI's docs list four; `/proxies/plans` is ASSUMED. */
+/** `GET /{kind}/plans`. The CLI's docs list four, the newest CLI calls `/storages/plans`; `/proxies/plans` is ASSUMED. */
 export const PLAN_COLLECTIONS = {
   serverlet: "/serverlets/plans",
   volume: "/volumes/plans",
   dns: "/dns/plans",
   cron: "/crons/plans",
   proxy: "/proxies/plans",
+  storage: "/storages/plans",
 } as const;
 export type PlanKind = keyof typeof PLAN_COLLECTIONS;
 
@@ -40,7 +43,10 @@ export const PAGE_HEADERS = {
   page: "x-page",
 } as const;
 
-/** The nine workspace quota fields (spec). */
+/**
+ * The workspace quota fields: the spec's nine, and `storageLimit`, which the newest generation's Workspace
+ * has instead of `volumesLimit`. The emulator keeps all ten; each generation answers its own.
+ */
 export const LIMIT_FIELDS = [
   "projectsLimit",
   "serverletsLimit",
@@ -51,6 +57,7 @@ export const LIMIT_FIELDS = [
   "serversLimit",
   "apiTokensLimit",
   "workspaceUsersLimit",
+  "storageLimit",
 ] as const;
 export type LimitField = (typeof LIMIT_FIELDS)[number];
 
@@ -62,6 +69,7 @@ export const QUOTA_FIELDS: Partial<Record<Kind, LimitField>> = {
   volume: "volumesLimit",
   proxy: "proxiesLimit",
   dnsZone: "dnsLimit",
+  storage: "storageLimit",
 };
 
 export const CODES = {

@@ -7,7 +7,18 @@ import type { WireKind } from "./kind";
 import { project } from "./project";
 import { proxy } from "./proxy";
 import { serverlet } from "./serverlet";
+import { storage } from "./storage";
 import { variable } from "./variable";
 import { volume } from "./volume";
 
-export const WIRE: Record<Kind, WireKind> = { project, variable, dnsZone, dnsRecord, cron, proxy, volume, serverlet };
+export const WIRE: Record<Kind, WireKind> = {
+  project,
+  variable,
+  dnsZone,
+  dnsRecord,
+  cron,
+  proxy,
+  volume,
+  serverlet,
+  storage,
+};

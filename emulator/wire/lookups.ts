@@ -33,6 +33,9 @@ export const ServerletPlan = views({
   capacity: z.record(z.string(), z.unknown()),
 });
 
+/** A storage plan also has `size` (an object; its keys are ASSUMED). */
+export const StoragePlan = views({ ...planFields, size: z.record(z.string(), z.unknown()) });
+
 /** Workspace (Model), the fields CONTRACT.md lists. */
 export const Workspace = views({
   number: z.number().int(),

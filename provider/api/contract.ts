@@ -59,6 +59,8 @@ export const COLLECTIONS = {
   proxy: "/proxies",
   volume: "/volumes",
   serverlet: "/serverlets",
+  /** The newest generation (2026-08-30): `GET /storages` needs `workspaceId` or `projectId`. */
+  storage: "/storages",
 } as const;
 export type Kind = keyof typeof COLLECTIONS;
 
@@ -69,6 +71,7 @@ export const PLAN_COLLECTIONS = {
   dns: "/dns/plans",
   cron: "/crons/plans",
   proxy: "/proxies/plans",
+  storage: "/storages/plans",
 } as const;
 export type PlanKind = keyof typeof PLAN_COLLECTIONS;
 
@@ -80,7 +83,19 @@ export const QUOTA_FIELDS: Partial<Record<Kind, string>> = {
   volume: "volumesLimit",
   proxy: "proxiesLimit",
   dnsZone: "dnsLimit",
+  /** The newest generation's Workspace calls it `storageLimit` (singular) and has no `volumesLimit`. */
+  storage: "storageLimit",
 };
+
+/**
+ * The API generations this package knows, named by the date of the official CLI's generated types
+ * (`src/api/types.go`): `2026-08-02` is what CONTRACT.md and the spec (interface 2.0.123) describe;
+ * `2026-08-30` (futrou-cli 3caf725) adds Storage, a Serverlet Model with `status`, a Proxy Model with
+ * `rules`. The provider detects nothing: it reads every answer tolerantly, so a field is observed exactly
+ * when the answer carries it (README, "Design notes").
+ */
+export const GENERATIONS = ["2026-08-02", "2026-08-30"] as const;
+export type Generation = (typeof GENERATIONS)[number];
 
 // ---------------------------------------------------------------------------------------------------
 // Units and ranges. Known ones come from the official CLI's validator and CONTRACT.md; every rule marked

@@ -500,6 +500,44 @@ export const Serverlet = response({
 export type Serverlet = z.infer<typeof Serverlet>;
 
 // ---------------------------------------------------------------------------------------------------
+// Storage (the newest generation, 2026-08-30: the official CLI's `storages` command takes the place of
+// `volumes`). Sized by its plan; the CLI sends `{name, storagePlanId, workspaceId, projectId}` and PATCHes
+// `{name?, storagePlanId?}`. Files under `/storages/{id}/files` are data, not configuration: out of scope.
+
+export const StorageWritable = z.object({
+  name,
+  storagePlanId: nullableId,
+  /** ASSUMED: whether the storage's files are publicly readable; writable and updatable. */
+  public: z.boolean(),
+  ...ownership,
+  regionId: nullableId,
+});
+export const StorageCreate = StorageWritable.partial({
+  storagePlanId: true,
+  public: true,
+  workspaceId: true,
+  projectId: true,
+  regionId: true,
+});
+/** The CLI PATCHes name and plan (a new plan resizes); ASSUMED: `public` and `projectId` too (no data moves). */
+export const StorageUpdate = StorageWritable.pick({
+  name: true,
+  storagePlanId: true,
+  public: true,
+  projectId: true,
+}).partial();
+export const Storage = response({
+  name: str,
+  storagePlanId: str,
+  public: bool,
+  workspaceId: str,
+  projectId: str,
+  regionId: str,
+  ...timestamps,
+});
+export type Storage = z.infer<typeof Storage>;
+
+// ---------------------------------------------------------------------------------------------------
 // What the published response shapes carry (CONTRACT.md, per kind): the observed fields. `id` is implied.
 
 export const RESPONSE_FIELDS: Record<Kind, readonly string[]> = {
@@ -558,6 +596,7 @@ export const RESPONSE_FIELDS: Record<Kind, readonly string[]> = {
     "createdAt",
     "updatedAt",
   ],
+  storage: ["name", "storagePlanId", "public", "workspaceId", "projectId", "regionId", "createdAt", "updatedAt"],
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -606,6 +645,7 @@ export const CREATE_DEFAULTS = {
     ports: [],
     scaling: null,
   },
+  storage: { public: false, projectId: null },
 } as const;
 
 export { DEFAULT_PORT_PROTOCOL };
@@ -622,6 +662,10 @@ export const Plan = response({
   ...timestamps,
 });
 export type Plan = z.infer<typeof Plan>;
+
+/** A storage plan also has `size` (an object; its keys are not published). */
+export const StoragePlan = Plan.extend({ size: field(z.record(z.string(), z.unknown())) });
+export type StoragePlan = z.infer<typeof StoragePlan>;
 
 export const Region = response({
   name: str,
@@ -640,6 +684,8 @@ export const Workspace = response({
   serverletsLimit: num,
   cronsLimit: num,
   volumesLimit: num,
+  /** The newest generation's name for the storage quota (it has no `volumesLimit`). */
+  storageLimit: num,
   proxiesLimit: num,
   dnsLimit: num,
   serversLimit: num,
@@ -685,4 +731,5 @@ export const MODELS = {
   proxy: { model: Proxy, create: ProxyCreate, update: ProxyUpdate },
   volume: { model: Volume, create: VolumeCreate, update: VolumeUpdate },
   serverlet: { model: Serverlet, create: ServerletCreate, update: ServerletUpdate },
+  storage: { model: Storage, create: StorageCreate, update: StorageUpdate },
 } as const;

@@ -45,7 +45,7 @@ describe("workspace", () => {
     expect(api.requests.some((r) => r.method === "GET" && r.path === "/workspaces")).toBe(true);
   });
 
-  test.each(["project", "dnsZone", "cron", "proxy", "volume", "serverlet"] as const)(
+  test.each(["project", "dnsZone", "cron", "proxy", "volume", "serverlet", "storage"] as const)(
     "%s: none given and the token sees two: preview fails naming workspaceId, nothing is written",
     async (kind) => {
       serveAccount(api, [WORKSPACE, OTHER_WORKSPACE]);

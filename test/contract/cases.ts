@@ -102,6 +102,18 @@ export const CASES: Case[] = [
     drift: { name: "data-old" },
   },
   {
+    kind: "storage",
+    label: "name only (the plan is the API's choice)",
+    program: { name: "uploads" },
+    update: { name: "uploads-2" },
+  },
+  {
+    kind: "storage",
+    label: "plan, public, project",
+    program: { name: "assets", storagePlanId: "storage-plan-2", public: true, projectId: "prj-7" },
+    update: { storagePlanId: "storage-plan-3" },
+  },
+  {
     kind: "serverlet",
     label: "env, ports without protocol, volumes, regionId",
     program: {

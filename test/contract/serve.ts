@@ -58,9 +58,13 @@ export function serveKind(api: CannedApi, kind: Kind, opts: ServeOptions): Serve
     served.object = created(kind, (req.body ?? {}) as Props, params, n);
     return reply(kind, served.object, opts.post, 201);
   });
-  api.on("GET", collection, () =>
-    json(200, served.object ? [shape(kind, served.object, opts.list ?? "published")] : []),
-  );
+  api.on("GET", collection, (req) => {
+    // The newest CLI: `GET /storages` "requires at least one of workspaceId/projectId" (storages.go@3caf725).
+    if (kind === "storage" && !req.query.get("workspaceId") && !req.query.get("projectId")) {
+      return json(400, { message: "workspaceId or projectId is required", errors: [{ field: "workspaceId" }] });
+    }
+    return json(200, served.object ? [shape(kind, served.object, opts.list ?? "published")] : []);
+  });
   api.on("GET", `${collection}/{id}`, (_req, p) => {
     const object = current(p.id as string);
     return object ? reply(kind, object, served.get, 200) : NOT_FOUND;

@@ -21,6 +21,7 @@ export const COLLECTION: Record<Kind, string> = {
   proxy: "/proxies",
   volume: "/volumes",
   serverlet: "/serverlets",
+  storage: "/storages",
 };
 
 const TIMES = ["createdAt", "updatedAt"];
@@ -79,6 +80,8 @@ export const PUBLISHED: Record<Kind, readonly string[]> = {
     "runtime",
     ...TIMES,
   ],
+  // The Storage Model of the types generated 2026-08-30 (futrou-cli 3caf725).
+  storage: ["name", "storagePlanId", "public", "workspaceId", "projectId", "regionId", ...TIMES],
 };
 
 /**
@@ -104,6 +107,7 @@ export const FULL: Record<Kind, readonly string[]> = {
     "ports",
     "scaling",
   ],
+  storage: PUBLISHED.storage,
 };
 
 /**
@@ -119,6 +123,7 @@ export const REQUIRED: Record<Kind, readonly string[]> = {
   proxy: [],
   volume: [],
   serverlet: [],
+  storage: [],
 };
 
 /**
@@ -156,6 +161,8 @@ export const API_DEFAULTS: Record<Kind, Props> = {
     networkId: "net-default",
     runtime: "container",
   },
+  // The CLI's mock has a plan on every storage: the API's choice when a create names none.
+  storage: { storagePlanId: "storage-plan-1", public: false },
 };
 
 const ID_PREFIX: Record<Kind, string> = {
@@ -167,6 +174,7 @@ const ID_PREFIX: Record<Kind, string> = {
   proxy: "px",
   volume: "vol",
   serverlet: "sl",
+  storage: "storage",
 };
 
 /** The workspace every canned token sees (one, so the provider may default to it). */
@@ -230,6 +238,7 @@ const KIND_EXTRAS: Partial<Record<Kind, Props>> = {
   },
   volume: { public: false, storagePlan: { id: "sp-1", size: { gb: 10 } } },
   serverlet: { arch: "arm64", mounts: { "/data": "vol-1" }, serverletPlan: { id: "plan-1", cpu: 250 } },
+  storage: { storagePlan: { id: "storage-plan-1", size: { gb: 10 } }, region: { id: "reg-1" }, files: 3 },
 };
 
 /**

@@ -93,6 +93,14 @@ const CASES: Case[] = [
     absent: ["networkId", "runtime", "workspaceId", "env", "ports", "volumes", "scaling", "stateReason"],
     patch: { maxInstances: 3 },
   },
+  {
+    kind: "storage",
+    create: () => h.own({ name: "files" }),
+    // ASSUMED by the emulator: without a plan, the first public storage plan.
+    filled: { public: false, storagePlanId: expect.any(String) },
+    absent: ["projectId", "regionId"],
+    patch: { name: "files-renamed" },
+  },
 ];
 const pathOf = (kind: Kind) => COLLECTIONS[kind].replace("{dnsId}", zoneId);
 

@@ -147,6 +147,8 @@ export const PUBLISHED = {
     "createdAt",
     "updatedAt",
   ],
+  // The Storage Model of the types generated 2026-08-30 (futrou-cli 3caf725).
+  storage: ["id", "name", "storagePlanId", "public", "workspaceId", "projectId", "regionId", "createdAt", "updatedAt"],
 } as const;
 
 /** Fails naming every answered field the kind does not publish, and every null (unset fields are omitted). */

@@ -37,8 +37,14 @@ test("is public and lists every contract path with its operations", async () => 
       "/auth/context",
       "/serverlets/{id}/start",
       "/serverlets/{id}/instances",
+      "/storages/plans/{id}",
+      "/storages/{id}/instances",
     ]),
   );
+  expect(doc.paths["/storages/plans"].get.responses["200"].content["application/json"].schema).toEqual({
+    type: "array",
+    items: { $ref: "#/components/schemas/StoragePlan" },
+  });
   expect(doc.paths["/projects"].post.responses["201"].content["application/json"].schema).toEqual({
     $ref: "#/components/schemas/Project",
   });
@@ -68,6 +74,10 @@ test("components come from the wire definitions: required fields, enums, bounds 
     "updatedAt",
   ]);
   expect(Object.keys(schemas.Region.properties)).not.toContain("country");
+  expect(Object.keys(schemas.Storage.properties).sort()).toEqual(
+    ["createdAt", "id", "name", "projectId", "public", "regionId", "storagePlanId", "updatedAt", "workspaceId"].sort(),
+  );
+  expect(schemas.StoragePlan.properties).toHaveProperty("size");
   expect(Object.keys(schemas.AuthContext.properties)).toEqual(["user"]);
   expect(schemas.Error.required).toEqual(expect.arrayContaining(["message", "requestId"]));
   // The write-only value is accepted on create and never part of the response model.

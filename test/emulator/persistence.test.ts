@@ -215,6 +215,31 @@ describe("a write that cannot be made durable", () => {
   });
 });
 
+test("a data file from before storages loads: the kind starts empty, its plans seeded, storageLimit = volumesLimit", async () => {
+  const { dataFile, projectId, workspaceId } = await seeded();
+  const old = JSON.parse(readFileSync(dataFile, "utf8"));
+  delete old.objects.storage;
+  delete old.plans.storage;
+  for (const ws of Object.values(old.workspaces) as Array<Record<string, unknown>>) {
+    delete ws.storageLimit;
+    ws.volumesLimit = 7;
+  }
+  writeFileSync(dataFile, JSON.stringify(old));
+  const h = await start({ dataFile });
+  try {
+    expect((await h.call("GET", `/projects/${projectId}`)).status).toBe(200);
+    expect((await h.call("GET", "/storages/plans")).body.map((p: { name: string }) => p.name).sort()).toEqual([
+      "pro",
+      "standard",
+      "starter",
+    ]);
+    expect((await h.call("POST", "/storages", { name: "new-kind", workspaceId })).status).toBe(201);
+    expect(loadState(dataFile, quietly)?.data.workspaces[workspaceId]?.storageLimit).toBe(7);
+  } finally {
+    await h.emu.close();
+  }
+});
+
 test("a store refuses an object without a known workspace, and finds nothing under prototype names", () => {
   const store = new Store(
     {
@@ -226,7 +251,7 @@ test("a store refuses an object without a known workspace, and finds nothing und
       users: {},
       tokens: {},
       regions: [],
-      plans: { serverlet: [], volume: [], dns: [], cron: [], proxy: [] },
+      plans: { serverlet: [], volume: [], dns: [], cron: [], proxy: [], storage: [] },
       objects: emptyObjects(),
     },
     () => {},

@@ -7,7 +7,7 @@
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { type ProgramStack, programStack } from "../e2e/engine";
 
-jest.setTimeout(300_000);
+jest.setTimeout(900_000);
 
 /** Parents are literal fake ids: check fails before anything would look them up. */
 const FAKE = "7f0c6c1e-0000-4000-8000-00000000fa4e";
@@ -101,6 +101,11 @@ const CASES: Case[] = [
   // volume
   { what: "negative size", kind: "volume", args: { sizeGb: -1 }, field: "sizeGb" },
   { what: "empty volume type", kind: "volume", args: { type: "" }, field: "type" },
+  // storage
+  { what: "empty storage name", kind: "storage", args: { name: "" }, field: "name" },
+  { what: "empty storage plan id", kind: "storage", args: { storagePlanId: "" }, field: "storagePlanId" },
+  { what: "public not a boolean", kind: "storage", args: { public: "yes" }, field: "public" },
+  { what: "a volume's size on a storage", kind: "storage", args: { sizeGb: 10 }, field: "sizeGb" },
   // serverlet
   {
     what: "min above max instances",
@@ -152,7 +157,7 @@ describe("invalid programs fail at preview, naming the field, with no API reques
 
   it(`the table covers every kind with at least 30 cases (${CASES.length})`, () => {
     expect(CASES.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(CASES.map((c) => c.kind)).size).toBe(8);
+    expect(new Set(CASES.map((c) => c.kind)).size).toBe(9);
   });
 
   it("each case fails preview with its field named; the emulator sees zero requests", async () => {

@@ -6,7 +6,7 @@ import type { dynamic } from "@pulumi/pulumi";
 import type { RunningEmulator } from "../../emulator";
 import type { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { Project, Serverlet, Volume } from "../../provider/api/models";
+import { Plan, Project, Region, Serverlet, Storage, Volume } from "../../provider/api/models";
 import { MISSING_TOKEN, resolveSettings } from "../../provider/config";
 import { specFor } from "../../provider/index";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
@@ -30,6 +30,7 @@ describe("the spec table", () => {
     ["proxy", ["workspaceId"], "domain", [], "<proxyId>"],
     ["volume", ["type", "workspaceId", "regionId"], "name", [], "<volumeId>"],
     ["serverlet", ["workspaceId", "regionId"], "name", [], "<serverletId>"],
+    ["storage", ["workspaceId", "regionId"], "name", [], "<storageId>"],
   ])("%s replaces on %j, unique %s, secrets %j, id %s", (kind, replaceOn, unique, secrets, idFormat) => {
     const spec = specFor(kind);
     expect([...spec.replaceOn].sort()).toEqual([...replaceOn].sort());
@@ -234,13 +235,46 @@ describe("serverlets", () => {
   });
 });
 
+describe("storages", () => {
+  test("without a plan the API's choice is taken and never diffed; naming one resizes in place", async () => {
+    const p = provider("storage");
+    const state = await p.create("files", {});
+    const chosen = state.outputs.storagePlanId;
+    expect(chosen).toEqual(expect.any(String));
+    expect(state.inputs).not.toHaveProperty("storagePlanId");
+    // An explicit null also means "the API's choice": no diff against the plan it chose.
+    expect((await p.up(state, "files", { storagePlanId: null })).step).toBe("same");
+    expect((await p.up({ ...state, outputs: (await p.read(state)).props as Props }, "files", {})).step).toBe("same");
+    const plans = await api.list("/storages/plans", Plan);
+    const bigger = plans.find((plan) => plan.id !== chosen)?.id as string;
+    emulator.resetStats();
+    const resized = await p.up(state, "files", { storagePlanId: bigger });
+    expect(resized.step).toBe("update");
+    expect(emulator.stats().byMethod.PATCH).toBe(1);
+    expect((await api.get(`/storages/${state.id}`, Storage)).storagePlanId).toBe(bigger);
+  });
+
+  test("a region change replaces it, deleting the old one first (its name is kept)", async () => {
+    const p = provider("storage");
+    const state = await p.create("moving", { name: "moving-files" });
+    const regions = (await api.list("/regions", Region)).map((r) => r.id);
+    const diff = await p.diff(state, await p.check(state.inputs, { name: "moving-files", regionId: regions[1] }));
+    expect(diff).toEqual({ changes: true, replaces: ["regionId"], deleteBeforeReplace: true });
+  });
+});
+
 describe("an ambiguous POST", () => {
-  test("whose answer is lost is recovered by lookup, not repeated", async () => {
-    const p = provider("dnsZone");
+  // A storage's lookup lists with its workspace: GET /storages needs one (the canned API of test/contract
+  // refuses it without).
+  test.each([
+    ["dnsZone", "domain", "lost-answer.example.com"],
+    ["storage", "name", "lost-answer-files"],
+  ] as const)("%s: whose answer is lost is recovered by lookup, not repeated", async (kind, field, value) => {
+    const p = provider(kind);
     emulator.setFaults({ commitThenDropRate: 1 });
     try {
-      const state = await p.create("zone", { domain: "lost-answer.example.com" });
-      expect(emulator.inventory().dnsZone.filter((z) => z.domain === "lost-answer.example.com")).toEqual([
+      const state = await p.create("lost", { [field]: value });
+      expect(emulator.inventory()[kind].filter((o) => o[field] === value)).toEqual([
         expect.objectContaining({ id: state.id }),
       ]);
     } finally {

@@ -119,6 +119,28 @@ const bad: Array<{ what: string; kind: Kind; news: Props; olds?: Props; field: s
     reason: /must not be empty/,
   },
   { what: "over-long name", kind: "volume", news: { name: "v".repeat(256) }, field: "name", reason: /255/ },
+  { what: "storage without a name", kind: "storage", news: { name: "" }, field: "name", reason: /must not be empty/ },
+  {
+    what: "empty storage plan id",
+    kind: "storage",
+    news: { name: "s", storagePlanId: "" },
+    field: "storagePlanId",
+    reason: /./,
+  },
+  {
+    what: "storage public not a boolean",
+    kind: "storage",
+    news: { name: "s", public: "yes" },
+    field: "public",
+    reason: /boolean/,
+  },
+  {
+    what: "a volume input on a storage",
+    kind: "storage",
+    news: { name: "s", sizeGb: 10 },
+    field: "sizeGb",
+    reason: /is not a Storage input/,
+  },
   {
     what: "project name not a slug",
     kind: "project",

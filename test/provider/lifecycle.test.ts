@@ -109,6 +109,12 @@ const rows: Row[] = [
     replace: () => ({ type: "hdd" }),
   },
   {
+    kind: "storage",
+    required: () => ({}),
+    update: (c) => ({ name: "files", storagePlanId: c.plan("storage"), public: true, projectId: c.projectId }),
+    replace: (c) => ({ regionId: c.region("us-east") }),
+  },
+  {
     kind: "serverlet",
     required: () => ({ image: "nginx:1.27" }),
     update: (c) => ({

@@ -7,7 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { DnsZone, Project, Volume } from "../../provider/api/models";
+import { DnsZone, Project, Storage, Volume } from "../../provider/api/models";
 import { atLeast, MIN_NODE_VERSION, nodeVersionProblem } from "../../provider/nodeVersion";
 import { volume } from "../../provider/resources/volume";
 import * as futrou from "../../sdk";
@@ -286,10 +286,34 @@ describe("lookups for existing objects", () => {
     await expect(futrou.getProxy({ domain: "nope.example" })).rejects.toThrow('no proxy with domain "nope.example"');
   });
 
+  test("getStorage scopes every list (GET /storages needs a workspace or project), by name or in a project", async () => {
+    const workspaceId = emulator.workspaceId;
+    const project = await client.create("/projects", { name: "storage-owner", workspaceId }, Project);
+    const made = await client.create("/storages", { name: "uploads", projectId: project.id, workspaceId }, Storage);
+    await client.create("/storages", { name: "uploads-old", workspaceId }, Storage);
+    emulator.resetStats();
+    expect(await futrou.getStorage({ name: "uploads" })).toMatchObject({ id: made.id, projectId: project.id });
+    // One GET /workspaces (the token's only workspace), one scoped list.
+    expect(emulator.stats().total).toBe(2);
+    expect((await futrou.getStorage({ name: "uploads", projectId: project.id })).id).toBe(made.id);
+    await expect(futrou.getStorage({ name: "uploads", projectId: "elsewhere" })).rejects.toThrow(
+      'futrou: no storage with name "uploads" in project elsewhere',
+    );
+    const found = futrou.getStorageOutput({ name: pulumi.output("uploads") });
+    expect(await new Promise((ok) => found.storagePlanId.apply(ok))).toBe(made.storagePlanId);
+  });
+
   test("the same name in two workspaces the token sees: asks for workspaceId, which then chooses", async () => {
     const { workspaceId: second } = emulator.addWorkspace(emulator.token, { name: "second" });
     await client.create("/volumes", { name: "data", workspaceId: second }, Volume);
     await expect(futrou.getVolume({ name: "data" })).rejects.toThrow(/2 volumes have name "data" .*pass workspaceId/);
     expect((await futrou.getVolume({ name: "data", workspaceId: second })).workspaceId ?? second).toBe(second);
+    // Storages are listed per workspace (the list needs one): both are found, and workspaceId chooses.
+    await client.create("/storages", { name: "shared", workspaceId: emulator.workspaceId }, Storage);
+    const theirs = await client.create("/storages", { name: "shared", workspaceId: second }, Storage);
+    await expect(futrou.getStorage({ name: "shared" })).rejects.toThrow(
+      /2 storages have name "shared" .*pass workspaceId/,
+    );
+    expect((await futrou.getStorage({ name: "shared", workspaceId: second })).id).toBe(theirs.id);
   });
 });

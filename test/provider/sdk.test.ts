@@ -208,6 +208,15 @@ describe("lookups", () => {
     expect(JSON.stringify(plans)).not.toContain(emulator.token);
   });
 
+  test("storage plans: every plan with its size, or one by name", async () => {
+    const all = await futrou.getStoragePlans();
+    expect(all.map((p) => p.name).sort()).toEqual(["pro", "standard", "starter"]);
+    for (const p of all) expect(p.size).toEqual({ size: expect.any(Number), unit: "GB" });
+    const one = await futrou.getStoragePlan({ name: "standard" });
+    expect(one).toEqual(all.find((p) => p.name === "standard"));
+    expect(await new Promise((ok) => futrou.getStoragePlansOutput().apply(ok))).toEqual(all);
+  });
+
   test("an unknown plan name lists the ones that exist", async () => {
     await expect(futrou.getServerletPlan({ name: "huge" })).rejects.toThrow(
       /no serverlet plan named "huge" \(available: .*standard.*\)/,

@@ -15,6 +15,7 @@ const classes = {
   proxy: futrou.Proxy,
   volume: futrou.Volume,
   serverlet: futrou.Serverlet,
+  storage: futrou.Storage,
 };
 type Kind = keyof typeof classes;
 interface Entry {

@@ -1,0 +1,14 @@
+/**
+ * Storage (`/storages`, the newest generation). Pulumi and import id: the storage id. Sized by its plan
+ * (a new `storagePlanId` resizes it in place); workspace and region replace it, and its files with it.
+ * `GET /storages` needs `workspaceId` or `projectId`: the lookup after an ambiguous create always sends the
+ * workspace (check defaults it).
+ */
+import { defineSpec, uniqueInWorkspace } from "../spec";
+
+export const storage = defineSpec({
+  kind: "storage",
+  autoName: "name",
+  ...uniqueInWorkspace("name"),
+  apiChosen: ["storagePlanId", "regionId"],
+});
