@@ -21,7 +21,7 @@ export const storage = wireKind({
     storagePlanId: id.optional(),
     // ASSUMED: writable on create and update.
     public: z.boolean().optional(),
-    workspaceId: id,
+    workspaceId: id.optional(),
     projectId: id.optional(),
     // ASSUMED: writable on create only.
     regionId: id.optional(),
@@ -35,7 +35,7 @@ export const storage = wireKind({
     name: z.string(),
     storagePlanId: id,
     public: z.boolean(),
-    workspaceId: id,
+    workspaceId: id.optional(),
     projectId: id,
     regionId: id,
     ...timestamps,

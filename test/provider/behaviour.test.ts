@@ -3,7 +3,7 @@
  * serverlets that never become ready, and a POST whose answer was lost.
  */
 import type { dynamic } from "@pulumi/pulumi";
-import type { RunningEmulator } from "../../emulator";
+import { type RunningEmulator, startEmulator } from "../../emulator";
 import type { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
 import { Plan, Project, Region, Serverlet, Storage, Volume } from "../../provider/api/models";
@@ -222,16 +222,22 @@ describe("serverlets", () => {
   });
 
   test("waiting is bounded by futrou:readyTimeoutSeconds", async () => {
-    const p = makeProvider(specFor("serverlet"));
-    await p.configure?.({
-      config: configOf({
-        "futrou:apiUrl": emulator.url,
-        "futrou:apiToken": emulator.token,
-        "futrou:readyTimeoutSeconds": "0.001",
-      }) as dynamic.Config,
-    });
-    const checked = (await p.check!({}, { name: "slow", image: "nginx" })).inputs as Props;
-    await expect(p.create(checked)).rejects.toThrow(/still deploying after 0.001 s/);
+    // Its own emulator, whose deploys take an hour: the timeout, not a slow machine, decides the outcome.
+    const slow = await startEmulator({ deployDelayMs: 3_600_000, quiet: true });
+    try {
+      const p = makeProvider(specFor("serverlet"));
+      await p.configure?.({
+        config: configOf({
+          "futrou:apiUrl": slow.url,
+          "futrou:apiToken": slow.token,
+          "futrou:readyTimeoutSeconds": "0.001",
+        }) as dynamic.Config,
+      });
+      const checked = (await p.check!({}, { name: "slow", image: "nginx" })).inputs as Props;
+      await expect(p.create(checked)).rejects.toThrow(/still deploying after 0.001 s/);
+    } finally {
+      await slow.close();
+    }
   });
 });
 
