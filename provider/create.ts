@@ -48,6 +48,8 @@ export interface CreateContext {
   initError: (message: string, id: string, properties: Props, reasons: string[]) => Error;
   /** Default: the journal of this machine (journal.ts). */
   journal?: CreateJournal;
+  /** Whether an object id is one of this stack's (the engine named it in this run): for the "already used" message. */
+  ours?: (id: string) => boolean;
 }
 
 /** More than one new object matches: none of them is taken, and the user is told which. */
@@ -214,10 +216,18 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     if (clash && unique && before.length > 0) {
       // Taken before our first POST: every POST of ours was refused, so nothing of ours exists.
       journal.remove(identity);
+      const value = `${unique.field} ${secrets.show(unique.field, body[unique.field])}`;
+      const holders = `${spec.typeName} ${before.join(", ")}`;
+      const own = before.filter((id) => ctx.ours?.(id));
       throw new Error(
-        `${what}: ${unique.field} ${secrets.show(unique.field, body[unique.field])} is already used by ${spec.typeName} ` +
-          `${before.join(", ")}, which this stack does not manage. If an interrupted \`pulumi up\` created it, ` +
-          `adopt it (README "Interrupted runs and recovery"); otherwise choose another ${unique.field}. (${messageOf(error)})`,
+        own.length > 0
+          ? `${what}: ${value} is already used by ${holders}, an object of this stack: the one this resource replaces ` +
+              "(it is deleted only after its replacement is created, because the program sets `deleteBeforeReplace: false`: " +
+              `remove that option) or another resource of this stack with the same ${unique.field} (choose another). (${messageOf(error)})`
+          : `${what}: ${value} is already used by ${holders}. If it is this resource's own object being replaced ` +
+              "(`pulumi up --replace` with `deleteBeforeReplace: false`), remove that option so the replacement deletes it first; " +
+              `if an interrupted \`pulumi up\` created it, adopt it (README "Interrupted runs and recovery"); ` +
+              `otherwise choose another ${unique.field} or adopt the object with the \`import\` option. (${messageOf(error)})`,
       );
     }
     if (clash && ambiguous) {

@@ -24,9 +24,21 @@ import { FutrouApiError } from "./api/errors";
 import { Workspace } from "./api/models";
 import { type ConfigSource, clientFor, POLL_INTERVAL_CAP_MS, resolveSettings, type Settings } from "./config";
 import { createObject } from "./create";
+import { warn as engineWarn } from "./engineLog";
 import { normalize, same } from "./normal";
+import { replacingKeys } from "./paths";
 import { Secrets } from "./secrets";
-import { HIDDEN, inputNames, isHidden, outputNames, type Props, pathParams, type ResourceSpec } from "./spec";
+import {
+  HIDDEN,
+  inputNames,
+  isHidden,
+  keptNames,
+  localNames,
+  outputNames,
+  type Props,
+  pathParams,
+  type ResourceSpec,
+} from "./spec";
 
 /** The engine's placeholder for a value not known until apply (preview of a dependent resource). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -194,6 +206,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   const sealAll = adapter.acceptsSecrets === true;
   const createKeys = Object.keys(spec.create.shape);
   const pathKeys = spec.pathInputs ? Object.keys(spec.pathInputs.shape) : [];
+  const localKeys = localNames(spec);
+  const keptKeys = keptNames(spec);
+  /** Kept fields an import can claim only by writing them (or, if create-only, by the program's word). */
+  const claimable = keptKeys.filter((k) => !localKeys.includes(k) && !pathKeys.includes(k));
   const inputKeys = inputNames(spec);
   const outputKeys = outputNames(spec).filter((k) => k !== spec.apiIdOutput);
   const params = pathParams(spec);
@@ -335,6 +351,53 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   }
 
   /**
+   * Ids of this kind the engine named in this process (diff, read, update, delete) or that create returned:
+   * objects of this stack. A create refused because its unique value is taken says whose object holds it.
+   */
+  const ours = new Set<string>();
+  const apiIdOf = (id: string): string => id.split("/").pop() ?? id;
+
+  /**
+   * Replacements in flight in this process (one engine run). Before it replaces a resource the engine checks
+   * it again with no old inputs ("recompute the default values"), so the SDK's suggested auto-name, drawn
+   * from the resource's *current* logical name, would win over the name the object has (after a rename
+   * with `aliases` they differ). Diff remembers the object being replaced under the key the re-check sees
+   * again; the re-check keeps its name and knows what it replaces.
+   */
+  const replacing = new Map<string, { id: string; olds: Props }>();
+  /** The resource's key across diff and re-check: the suggested auto-name, else its unique value. */
+  function replacementKey(inputs: Props): string | undefined {
+    const suggested = inputs[HIDDEN.autoName] ?? inputs[HIDDEN.name];
+    if (typeof suggested === "string") return `auto:${suggested}`;
+    const unique = spec.unique && inputs[spec.unique.field];
+    return typeof unique === "string" ? `unique:${unique}` : undefined;
+  }
+
+  /** An engine warning, with no secret value in it. */
+  const warn = (secrets: Secrets, message: string): Promise<void> => engineWarn(secrets.redact(message));
+
+  const label = (props: Props, id?: string): string => {
+    const name = spec.autoName ? props[spec.autoName] : spec.unique ? props[spec.unique.field] : undefined;
+    return `futrou:${spec.typeName}${typeof name === "string" ? ` "${name}"` : ""}${id ? ` (${apiIdOf(id)})` : ""}`;
+  };
+
+  /**
+   * An object of this kind holding the program's unique value in its scope, if any (kinds whose replacement
+   * loses data look before they are created or replaced: `pulumi up --replace` tells the provider nothing
+   * else). One list request, filtered as the create protocol's lookup.
+   */
+  async function holderOf(checked: Props): Promise<Props | undefined> {
+    const unique = spec.unique;
+    if (!unique || typeof checked[unique.field] !== "string" || containsUnknown(checked)) return undefined;
+    const listed = (await client().list(
+      expandPath(spec.collection, pick(checked, params) as Record<string, string>),
+      spec.model,
+      spec.lookup.filter?.(body(checked)),
+    )) as Props[];
+    return listed.find((o) => same(live(o)[unique.field], checked[unique.field]));
+  }
+
+  /**
    * What check saw of each object to import, so the create that follows in the same run adopts it without
    * a second GET (a create in another process, e.g. after a separate preview, reads it anew).
    */
@@ -353,18 +416,31 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       toImport.get(importId) ?? ((await client().find(itemPath(importId), spec.model)) as Props | undefined);
     if (!found) throw new Error(`futrou:${spec.typeName}: cannot import "${importId}": no such object (404)`);
     const remote = live(found);
-    const differing = Object.keys(visible(inputs)).filter(
-      (k) => remote[k] !== undefined && !containsUnknown(inputs[k]) && !same(inputs[k], remote[k]),
-    );
-    return {
-      found,
-      differing: differing.map(
-        (k) => `${k} (program ${secrets.show(k, inputs[k])}, remote ${secrets.show(k, remote[k])})`,
-      ),
-    };
+    const differing = Object.keys(visible(inputs))
+      .filter((k) => remote[k] !== undefined && !containsUnknown(inputs[k]) && !same(inputs[k], remote[k]))
+      .map((k) => `${k} (program ${secrets.show(k, inputs[k])}, remote ${secrets.show(k, remote[k])})`);
+    // A workspace the answer does not carry is checked with the list filter: the state never claims one unseen.
+    const workspaceId = inputs.workspaceId;
+    if (remote.workspaceId === undefined && typeof workspaceId === "string" && keptKeys.includes("workspaceId")) {
+      const key = `${importId}@${workspaceId}`;
+      if (!inWorkspace.has(key)) {
+        const listed = await client().list(spec.collection, OwnerRef, { id: String(found.id), workspaceId });
+        if (listed.some((o) => o.id === found.id)) inWorkspace.add(key);
+        else differing.push(`workspaceId (program ${JSON.stringify(workspaceId)}, the object is in another workspace)`);
+      }
+    }
+    return { found, differing };
   }
 
-  /** Adopts an existing object: refuses on any observed difference, nothing changed. */
+  /** Imports whose workspace the list filter confirmed (`<id>@<workspaceId>`), so up does not ask again. */
+  const inWorkspace = new Set<string>();
+
+  /**
+   * Adopts an existing object: refuses on any observed difference, nothing changed. Then writes, in one PATCH,
+   * the kept fields the program sets (the API never says them, so only writing them makes the state true);
+   * kept fields it leaves out are not in `inputs` (check drops them) and so not claimed. A kept field that
+   * cannot be written (created with the object, e.g. a region) is recorded as the program says, with a warning.
+   */
   async function adopt(importId: string, inputs: Props, secrets: Secrets): Promise<dynamic.CreateResult> {
     const { found, differing } = await importable(importId, inputs, secrets);
     toImport.delete(importId);
@@ -374,7 +450,31 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
           `the remote object in ${differing.join(", ")}. Make the program match, import, then change it.`,
       );
     }
-    return { id: pulumiId(found, inputs), outs: outputs(found, inputs) };
+    const id = pulumiId(found, inputs);
+    const set = claimable.filter((k) => inputs[k] !== undefined);
+    const fixed = set.filter((k) => !updatable.has(k) && k !== "workspaceId" && inputs[k] !== null);
+    if (fixed.length > 0) {
+      await warn(
+        secrets,
+        `${label(inputs, id)}: ${fixed.join(", ")} cannot be read from the API or changed after creation, so the ` +
+          `import records ${fixed.length === 1 ? "it" : "them"} as the program says (${fixed.map((k) => `${k} ${secrets.show(k, inputs[k])}`).join(", ")}); make sure that is right.`,
+      );
+    }
+    const writes = set.filter((k) => updatable.has(k));
+    if (writes.length === 0) return { id, outs: outputs(found, inputs) };
+    ours.add(String(found.id));
+    const answer = (await client().patch(itemPath(id), pick(inputs, writes), spec.model.optional())) as
+      | Props
+      | undefined;
+    try {
+      const written = await waitReady({ ...found, ...answer, id: answer?.id ?? found.id }, inputs, "update");
+      return { id, outs: outputs(written, inputs) };
+    } catch (error) {
+      // Adopted and written, but not running: the engine records it; its outputs must name the provider.
+      if (!(error instanceof ResourceInitError)) throw error;
+      const properties = { ...error.properties, [HIDDEN.provider]: inputs[HIDDEN.provider] };
+      throw new ResourceInitError(error.message, error.id, properties, error.reasons);
+    }
   }
 
   /** The workspace a new object goes to when the program names none: the token's only one. */
@@ -405,9 +505,17 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const managed = olds !== undefined && Object.keys(olds).length > 0;
     // `import` applies once: a resource already in the state is managed, so a replacement creates anew.
     if (managed) delete inputs[HIDDEN.import];
+    // The engine's re-check before a replacement it decided in diff (no old inputs): the object it replaces.
+    const key = managed ? undefined : replacementKey(inputs);
+    const replaced = key === undefined ? undefined : replacing.get(key);
+    if (replaced && key !== undefined) {
+      replacing.delete(key);
+      delete inputs[HIDDEN.import];
+    }
+    const before = managed ? olds : replaced?.olds;
     if (spec.autoName && inputs[spec.autoName] === undefined) {
-      const wasAutoNamed = olds?.[HIDDEN.autoName] !== undefined || olds?.[HIDDEN.name] !== undefined;
-      const previous = wasAutoNamed ? olds?.[spec.autoName] : undefined;
+      const wasAutoNamed = before?.[HIDDEN.autoName] !== undefined || before?.[HIDDEN.name] !== undefined;
+      const previous = wasAutoNamed ? before?.[spec.autoName] : undefined;
       const suggested = inputs[HIDDEN.autoName];
       const logical = inputs[HIDDEN.name];
       if (typeof previous === "string") inputs[spec.autoName] = previous;
@@ -418,12 +526,13 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const unknown = new Set(Object.keys(shown).filter((k) => containsUnknown(shown[k])));
     const failures: Failure[] = [
       ...Object.keys(shown)
-        .filter((k) => !createKeys.includes(k) && !pathKeys.includes(k))
+        .filter((k) => !createKeys.includes(k) && !pathKeys.includes(k) && !localKeys.includes(k))
         .map((k) => ({ property: k, reason: `is not a ${spec.typeName} input` })),
       ...issuesOf(spec.create.safeParse(pick(shown, createKeys))),
       ...(spec.pathInputs ? issuesOf(spec.pathInputs.safeParse(pick(shown, pathKeys))) : []),
+      ...(spec.localInputs ? issuesOf(spec.localInputs.safeParse(pick(shown, localKeys))) : []),
     ].filter((f) => !unknown.has(f.property.split(/[.[]/)[0] as string));
-    const moved = spec.transition && managed ? spec.transition(olds, inputs) : undefined;
+    const moved = spec.transition && before ? spec.transition(before, inputs) : undefined;
     if (moved) failures.push(moved);
     // Path inputs are part of the Pulumi id (`<dnsId>/<recordId>`), which the engine never encrypts.
     for (const p of params.filter((k) => secrets.has(k) && shown[k] !== undefined)) {
@@ -434,7 +543,12 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     }
     if (failures.length > 0) return failed(inputs, failures, secrets);
     // Values only known at apply stay as they are; known ones get zod's normal form (e.g. defaults).
-    const parsed = unknown.size > 0 ? {} : (spec.create.parse(pick(shown, createKeys)) as Props);
+    const parsed = {
+      ...(unknown.size > 0 ? {} : (spec.create.parse(pick(shown, createKeys)) as Props)),
+      ...(spec.localInputs && !localKeys.some((k) => unknown.has(k))
+        ? (spec.localInputs.parse(pick(shown, localKeys)) as Props)
+        : {}),
+    };
     const checked = normalize(spec.kind, { ...spec.defaults, ...shown, ...parsed });
     for (const k of spec.apiChosen) if (checked[k] === null) delete checked[k];
     if (spec.defaultWorkspace && checked.workspaceId === undefined) {
@@ -443,6 +557,29 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       checked.workspaceId = workspace;
     }
     const importId = inputs[HIDDEN.import];
+    if (typeof importId === "string" && importId !== "") {
+      // What the API never says and the program does not set is not claimed (adopt writes what it sets).
+      for (const k of claimable) if (news[k] === undefined && k !== "workspaceId") delete checked[k];
+    }
+    if (spec.replacementLoses && !before && !(typeof importId === "string" && importId !== "")) {
+      // Not in the state (a new resource) or `pulumi up --replace` (the engine passes no old inputs and calls
+      // no diff): an object already holding the unique value is what such a replacement would delete.
+      const holder = await holderOf(checked);
+      if (holder) {
+        const existing = live(holder);
+        const what = label(existing, String(holder.id));
+        const shrink = spec.transition?.(existing, checked);
+        if (shrink) {
+          const reason = `${shrink.reason}. ${what} exists, and replacing it (\`pulumi up --replace\`) would delete it with ${spec.replacementLoses(existing)}`;
+          return failed(inputs, [{ property: shrink.property, reason }], secrets);
+        }
+        await warn(
+          secrets,
+          `${what} already exists. If this run replaces it (\`pulumi up --replace\`), it is deleted with ` +
+            `${spec.replacementLoses(existing)} and the new ${spec.kind} starts empty.`,
+        );
+      }
+    }
     if (typeof importId === "string" && importId !== "") {
       // Checked at preview already: a program that differs from the object to import fails here, not in up.
       const { found, differing } = await importable(importId, checked, secrets);
@@ -456,16 +593,33 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   }
 
   /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
-  async function diff(_id: string, olds: Props, news: Props): Promise<dynamic.DiffResult> {
+  async function diff(id: string, olds: Props, news: Props, secrets: Secrets): Promise<dynamic.DiffResult> {
+    ours.add(apiIdOf(id));
     const was = normalize(spec.kind, olds);
     const now = normalize(spec.kind, news);
     const changed = Object.keys(visible(news)).filter((k) => !same(now[k], was[k]));
-    const replaces = changed.filter((k) => spec.replaceOn.includes(k) || !updatable.has(k));
+    const optioned = news[HIDDEN.replaceOnChanges];
+    const paths = Array.isArray(optioned) ? optioned.filter((p): p is string => typeof p === "string") : [];
+    const forced = replacingKeys(paths, changed, was, now);
+    const replaces = changed.filter(
+      (k) => spec.replaceOn.includes(k) || (!updatable.has(k) && !localKeys.includes(k)) || forced.includes(k),
+    );
     const unique = spec.unique;
     const unchanged = (k: string) => !changed.includes(k);
     // A replacement that keeps a unique value (an auto-name is kept, or drawn the same) must delete first.
     const deleteBeforeReplace =
       replaces.length > 0 && unique !== undefined && unchanged(unique.field) && unique.within.every(unchanged);
+    if (replaces.length > 0) {
+      const key = replacementKey(news);
+      if (key !== undefined) replacing.set(key, { id, olds });
+      if (spec.replacementLoses) {
+        await warn(
+          secrets,
+          `${label(olds, id)}: replacing it (${replaces.join(", ")} changed) deletes it with ` +
+            `${spec.replacementLoses(olds)}; the new ${spec.kind} starts empty.`,
+        );
+      }
+    }
     return {
       changes: changed.length > 0,
       ...(replaces.length > 0 ? { replaces } : {}),
@@ -489,7 +643,9 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       outputs: (obj) => outputs(obj, inputs),
       settle: (obj) => waitReady(obj, inputs),
       initError: (message, id, properties, reasons) => new ResourceInitError(message, id, properties, reasons),
+      ours: (id) => ours.has(id),
     });
+    ours.add(String(ready.id));
     return { id: pulumiId(ready, inputs), outs: outputs(ready, inputs) };
   }
 
@@ -499,6 +655,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
    * last applied), so ignoreChanges, the preview diff and transition rules see what is there.
    */
   async function read(id: string, props: Props = {}): Promise<dynamic.ReadResult> {
+    ours.add(apiIdOf(id));
     const found = (await client().find(itemPath(id), spec.model)) as Props | undefined;
     if (found) {
       const outs = outputs(found, props, props);
@@ -509,6 +666,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
 
   /** PATCHes only the changed updatable fields (or none), then waits for readiness if the kind has one. */
   async function update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
+    ours.add(apiIdOf(id));
     const was = normalize(spec.kind, olds);
     const now = normalize(spec.kind, news);
     const patch = pick(
@@ -516,6 +674,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       [...updatable].filter((k) => news[k] !== undefined && !same(now[k], was[k])),
     );
     const path = itemPath(id);
+    if (Object.keys(patch).length === 0 && localKeys.some((k) => !same(now[k], was[k]))) {
+      // Only provider-only inputs changed: nothing to send, nothing to wait for.
+      return { outs: outputs({ id: locate(id).apiId }, news, olds) };
+    }
     let answer: Props | undefined;
     try {
       answer = (
@@ -539,10 +701,39 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     return { outs: outputs(ready, news, olds) };
   }
 
+  /**
+   * Kinds whose delete takes other objects with it (a zone's records): refuses, naming them, while objects
+   * that are not the platform's are left, unless the provider-only `force` input is true. The stack's own
+   * ones are deleted before (the engine deletes dependents first), so what is left is not Pulumi's: kept
+   * with `retainOnDelete`, or made outside Pulumi. One list request.
+   */
+  async function refuseWhileNotEmpty(id: string, props: Props): Promise<void> {
+    const contents = spec.contents;
+    if (!contents || props[contents.force] === true) return;
+    const [param] = [...contents.collection.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+    const collection = expandPath(contents.collection, { [param ?? "id"]: locate(id).apiId });
+    let held: Props[];
+    try {
+      held = ((await client().list(collection, contents.model)) as Props[]).filter((o) => !contents.platform(o));
+    } catch (error) {
+      if (error instanceof FutrouApiError && error.status === 404) return; // already gone
+      throw error;
+    }
+    if (held.length === 0) return;
+    const shown = held.slice(0, 10).map(contents.describe).join(", ");
+    const more = held.length > 10 ? ` and ${held.length - 10} more` : "";
+    throw new Error(
+      `${label(props, id)} was not deleted: it still holds ${held.length} ${contents.what} that this stack does not ` +
+        `manage (${shown}${more}), and deleting it would delete them too. Delete or move them first, or set ` +
+        `\`${contents.force}: true\` on the resource and run \`pulumi up\` before deleting it, to delete them with it.`,
+    );
+  }
+
   /** DELETE; already gone (404) counts as done. */
   async function remove(id: string, props: Props = {}): Promise<void> {
+    ours.add(apiIdOf(id));
     const limit = customTimeout(props, "delete");
-    const deleting = client().delete(itemPath(id));
+    const deleting = refuseWhileNotEmpty(id, props).then(() => client().delete(itemPath(id)));
     if (limit === undefined) {
       await deleting;
       return;
@@ -599,8 +790,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       const secrets = Secrets.of(spec, news, olds);
       return guarded(secrets, true, () => check(olds, news, secrets));
     },
-    diff: (id: string, olds: Props, news: Props) =>
-      guarded(Secrets.of(spec, news, olds), true, () => diff(id, olds, news)),
+    diff: (id: string, olds: Props, news: Props) => {
+      const secrets = Secrets.of(spec, news, olds);
+      return guarded(secrets, true, () => diff(id, olds, news, secrets));
+    },
     read: (id: string, props?: Props) => {
       const secrets = Secrets.of(spec, props);
       return guarded(secrets, true, async () => {

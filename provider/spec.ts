@@ -37,6 +37,11 @@ export const HIDDEN = {
    * hands the provider plain values, so the SDK records which were secret (provider/secrets.ts).
    */
   secrets: "__secrets",
+  /**
+   * The `replaceOnChanges` resource option (property paths, `*` for all). The engine applies it only to keys a
+   * provider reports as changed, which the dynamic-provider host never does, so the kit's diff applies it.
+   */
+  replaceOnChanges: "__replaceOnChanges",
 } as const;
 
 export const isHidden = (key: string): boolean => key.startsWith("__");
@@ -52,6 +57,11 @@ export interface ResourceSpec {
   create: z.ZodObject;
   /** Inputs that are not part of the body but of the path, e.g. a record's `dnsId`. */
   pathInputs?: z.ZodObject;
+  /**
+   * Provider-only inputs: visible inputs the API never receives (a zone's `forceDestroy`). Checked like the
+   * others and kept in the state; a change updates the resource in place without a request.
+   */
+  localInputs?: z.ZodObject;
   /** The PATCH body schema: its fields are the updatable ones. */
   update: z.ZodObject;
   /** The response model (tolerant: only `id` is required). */
@@ -76,8 +86,8 @@ export interface ResourceSpec {
   /** Inputs whose change replaces the resource (every input that is not updatable). */
   replaceOn: readonly string[];
   /**
-   * A value unique among siblings (`within` the same owner fields): a replacement that keeps it must
-   * delete first (deleteBeforeReplace), unless the value was auto-named (re-check draws a new one).
+   * A value unique among siblings (`within` the same owner fields): a replacement that keeps it (a name the
+   * program sets, or an auto-name, which is kept too) must delete first (deleteBeforeReplace).
    */
   unique?: { field: string; within: readonly string[] };
   /** How an object is found again after an ambiguous POST: list with `filter`, match every field. */
@@ -110,8 +120,30 @@ export interface ResourceSpec {
    * a refresh with it would drop the whole stack from the state.
    */
   owners?: readonly { field: string; collection: string }[];
+  /**
+   * Objects the API deletes together with this one that need not be the stack's (a zone's records). Delete
+   * lists them first and refuses, naming them, while any that is not the platform's is left, unless the
+   * provider-only input `force` is true.
+   */
+  contents?: {
+    /** Their collection; its one `{param}` is this object's API id. */
+    collection: string;
+    model: z.ZodObject;
+    /** What they are called in messages (`records`). */
+    what: string;
+    /** Objects the platform made, which go with this one by design (a zone's SOA and NS records). */
+    platform: (o: Props) => boolean;
+    describe: (o: Props) => string;
+    /** The provider-only input that allows deleting them too. */
+    force: string;
+  };
   /** Rules on the change from old to new inputs (e.g. a volume never shrinks); failures name the field. */
   transition?: (olds: Props, news: Props) => { property: string; reason: string } | undefined;
+  /**
+   * What a replacement destroys with the old object, from its last known outputs (a volume: `its data (30 GB)`).
+   * Kinds that have it: every replacement warns at preview, and the transition rule also guards replacements.
+   */
+  replacementLoses?: (olds: Props) => string;
 }
 
 /** The `{param}` names in a collection path, in order. */
@@ -119,15 +151,28 @@ export function pathParams(spec: ResourceSpec): string[] {
   return [...spec.collection.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
 }
 
-/** Every input: the POST body's fields and the path's. */
+/** Every input: the POST body's fields, the path's and the provider-only ones. */
 export function inputNames(spec: ResourceSpec): string[] {
-  return [...Object.keys(spec.create.shape), ...Object.keys(spec.pathInputs?.shape ?? {})];
+  return [...Object.keys(spec.create.shape), ...Object.keys(spec.pathInputs?.shape ?? {}), ...localNames(spec)];
+}
+
+/** Provider-only inputs (never sent to the API). */
+export function localNames(spec: ResourceSpec): string[] {
+  return Object.keys(spec.localInputs?.shape ?? {});
 }
 
 /** Inputs outside the published response shape: outputs keep their last applied value. */
 export function keptNames(spec: ResourceSpec): string[] {
   return inputNames(spec).filter((k) => !spec.observed.includes(k));
 }
+
+/**
+ * Whether every replacement of the kind must delete the old object first: a unique value (name, domain, key)
+ * is kept across replacements, and the API refuses a second object with it. The engine asks the provider only
+ * for replacements it diffs itself (a program change); `pulumi up --replace` never does, so the SDK sets the
+ * `deleteBeforeReplace` option on these kinds unless the program sets it.
+ */
+export const replacesDeleteFirst = (spec: ResourceSpec): boolean => spec.unique !== undefined;
 
 /** Every output the SDK class exposes: observed fields, inputs, volatile fields and the API id. */
 export function outputNames(spec: ResourceSpec): string[] {

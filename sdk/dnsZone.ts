@@ -14,6 +14,13 @@ export interface DnsZoneArgs {
   projectId?: pulumi.Input<string | null>;
   /** The DNS plan id (see `getDnsPlan`). Default none (`null`, the API's default plan). Updated in place. */
   dnsPlanId?: pulumi.Input<string | null>;
+  /**
+   * Deleting a zone deletes every record in it. Default `false`: delete (destroy, or a replacement) fails,
+   * naming them, while the zone holds records this stack does not manage (kept with `retainOnDelete`, or made
+   * outside Pulumi); the platform's SOA and apex NS records do not count. `true`: they are deleted with the
+   * zone. Never sent to the API; set it and run `pulumi up` before the delete. Updated in place.
+   */
+  forceDestroy?: pulumi.Input<boolean>;
 }
 
 /** Outputs the runtime sets on the instance (merged with the class below). */

@@ -11,7 +11,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "../provider/api/contract";
-import { HIDDEN, isHidden, outputNames, type ResourceSpec, TYPE_PREFIX } from "../provider/spec";
+import { parsePath } from "../provider/paths";
+import { HIDDEN, isHidden, outputNames, type ResourceSpec, replacesDeleteFirst, TYPE_PREFIX } from "../provider/spec";
 import { type AutonamingConfig, autoName, type NameContext } from "./naming";
 import { timeoutsMs } from "./timeouts";
 
@@ -166,6 +167,59 @@ async function secretInputs(given: Record<string, unknown>): Promise<string[] | 
   return marked.length > 0 ? marked : undefined;
 }
 
+/** The short type (`futrou:Volume`) of a full type token, for `pulumi:autonaming` resource keys. */
+const shortTypeOf = (type: string): string =>
+  type.startsWith(TYPE_PREFIX) ? `futrou:${type.slice(TYPE_PREFIX.length)}` : type;
+
+/**
+ * The identity an auto-name is drawn from: the resource's original one when `aliases` says where it came from.
+ * An auto-name belongs to the resource, not to its current logical name: after a rename with an alias, the
+ * engine's checks with no old inputs (`pulumi up --replace`) must still suggest the name it has. The first
+ * alias that fully describes the old identity is used: `{ name?, type?, stack?, project?, parent? }` with
+ * plain values (a `parent` resource, not a URN), or a URN string whose parent types are the current ones.
+ */
+function originalIdentity(ctx: NameContext, aliases: pulumi.CustomResourceOptions["aliases"]): NameContext {
+  for (const alias of aliases ?? []) {
+    if (typeof alias === "string") {
+      const parts = alias.split("::");
+      const [head, project, qualified, ...rest] = parts;
+      const stack = head?.startsWith("urn:pulumi:") ? head.slice("urn:pulumi:".length) : undefined;
+      const types = qualified?.split("$") ?? [];
+      const type = types.pop();
+      const currentParentTypes = ctx.parents.map((p) => p.slice(0, p.indexOf("::"))).reverse();
+      const sameParents =
+        types.length === currentParentTypes.length && types.every((t, i) => t === currentParentTypes[i]);
+      if (stack && project && type && rest.length > 0 && sameParents) {
+        return { ...ctx, stack, project, type, shortType: shortTypeOf(type), logicalName: rest.join("::") };
+      }
+      continue;
+    }
+    if (alias === null || typeof alias !== "object" || pulumi.Output.isInstance(alias) || alias instanceof Promise)
+      continue;
+    const a = alias as pulumi.Alias;
+    const plain = (v: unknown): v is string | undefined => v === undefined || typeof v === "string";
+    if (!plain(a.name) || !plain(a.type) || !plain(a.stack) || !plain(a.project)) continue;
+    let parents = ctx.parents;
+    if ("parent" in a && a.parent === undefined) parents = [];
+    else if ("parent" in a) {
+      if (!(a.parent instanceof pulumi.Resource)) continue;
+      // The stack itself (`rootStackResource`) is no parent in a name's identity, as for top-level resources.
+      parents = Reflect.get(a.parent, "__pulumiType") === "pulumi:pulumi:Stack" ? [] : parentChain(a.parent);
+    }
+    const type = a.type ?? ctx.type;
+    return {
+      ...ctx,
+      stack: a.stack ?? ctx.stack,
+      project: a.project ?? ctx.project,
+      type,
+      shortType: shortTypeOf(type),
+      parents,
+      logicalName: a.name ?? ctx.logicalName,
+    };
+  }
+  return ctx;
+}
+
 /** `super(...)` arguments for a Futrou resource class (also for `Foo.get`, which passes `opts.id`). */
 export function resourceArgs(
   spec: ResourceSpec,
@@ -188,7 +242,8 @@ export function resourceArgs(
   // `Foo.get` reads an existing object: the engine's Read gets these props, nothing is checked or created.
   if (opts.id === undefined) {
     if (spec.autoName && given[spec.autoName] === undefined) {
-      const named = autoName(autonamingConfig(), nameContext(type, `futrou:${spec.typeName}`, name, opts.parent));
+      const current = nameContext(type, `futrou:${spec.typeName}`, name, opts.parent);
+      const named = autoName(autonamingConfig(), originalIdentity(current, opts.aliases));
       if ("disabled" in named) {
         throw new Error(`${label}: ${spec.autoName} is required (pulumi:autonaming mode is "disabled")`);
       }
@@ -197,6 +252,18 @@ export function resourceArgs(
     const timeouts = timeoutsMs(opts.customTimeouts, label);
     if (timeouts) inputs[HIDDEN.timeouts] = timeouts;
     if (importId !== undefined) inputs[HIDDEN.import] = importId;
+    if (rest.replaceOnChanges !== undefined && rest.replaceOnChanges.length > 0) {
+      for (const path of rest.replaceOnChanges) {
+        try {
+          parsePath(path);
+        } catch (error) {
+          throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      inputs[HIDDEN.replaceOnChanges] = [...rest.replaceOnChanges];
+    }
+    // `pulumi up --replace` asks the provider nothing: only this option makes it delete first.
+    if (replacesDeleteFirst(spec) && rest.deleteBeforeReplace === undefined) rest.deleteBeforeReplace = true;
   }
   inputs[HIDDEN.provider] = providerModule(spec.kind);
   const secretOutputs = [...new Set([...(rest.additionalSecretOutputs ?? []), ...spec.secrets])];

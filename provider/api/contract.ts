@@ -102,6 +102,12 @@ export type Generation = (typeof GENERATIONS)[number];
 // ASSUMED is ours, enforced at preview (check) and by nothing else, so it is the one line to change when
 // the real API says otherwise. Outside these, validation rejects only what is certainly wrong.
 
+/**
+ * The records the platform makes in every zone, which go with it: `SOA` (the CLI's deployer never changes
+ * one), and, ASSUMED, `NS` at the apex `@`.
+ */
+export const isPlatformRecord = (r: { type?: unknown; name?: unknown }): boolean =>
+  r.type === "SOA" || (r.type === "NS" && r.name === "@");
 /** ASSUMED: the DNS record types a user creates. Responses may carry any type (`SOA`, …). */
 export const DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA"] as const;
 /** ASSUMED: record types whose `priority` means something; on the others the API's normal form is 0. */

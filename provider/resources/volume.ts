@@ -8,6 +8,7 @@ export const volume = defineSpec({
   kind: "volume",
   autoName: "name",
   ...uniqueInWorkspace("name"),
+  replacementLoses: (olds) => `its data${typeof olds.sizeGb === "number" ? ` (${olds.sizeGb} GB)` : ""}`,
   transition: (olds, news) =>
     typeof olds.sizeGb === "number" && typeof news.sizeGb === "number" && news.sizeGb < olds.sizeGb
       ? {

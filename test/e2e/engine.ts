@@ -96,3 +96,33 @@ export function editProgram(ps: ProgramStack, from: string, to: string): void {
 export function writes(stats: EmulatorStats): number {
   return ["POST", "PATCH", "PUT", "DELETE"].reduce((n, m) => n + (stats.byMethod[m] ?? 0), 0);
 }
+
+/** One resource of the `table` program (test/e2e/programs/table): kind, logical name, args and options. */
+export interface TableEntry {
+  kind: string;
+  name: string;
+  args: Record<string, unknown>;
+  opts?: Record<string, unknown>;
+  secret?: string[];
+}
+
+export interface TableStack extends ProgramStack {
+  /** Sets the resources the program declares from the next operation on. */
+  use(resources: TableEntry[]): Promise<void>;
+}
+
+/** A stack of the `table` program against an emulator (token and URL from the environment). */
+export async function tableStack(
+  emulator: { url: string; token: string },
+  stackName: string,
+  resources: TableEntry[] = [],
+): Promise<TableStack> {
+  const ps = await programStack({
+    program: "table",
+    stackName,
+    // The program is type-checked by `make lint` (tsconfig.programs.json); here it only needs to run.
+    env: { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token, PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+    config: { resources: { value: JSON.stringify(resources) } },
+  });
+  return { ...ps, use: (next) => ps.stack.setConfig("resources", { value: JSON.stringify(next) }) };
+}

@@ -96,8 +96,9 @@ export class Provider {
       const { outs } = await this.raw.update!(state.id, state.outputs, inputs);
       return { state: { id: state.id, inputs, outputs: outs as Props }, diff, step: "update" };
     }
+    // The engine checks again without olds before any replacement ("recompute the default values").
+    inputs = await this.check({}, news);
     if (diff.deleteBeforeReplace) await this.raw.delete!(state.id, state.outputs);
-    else inputs = await this.check({}, news); // the engine re-checks without olds: a fresh auto-name
     const { id, outs } = await this.raw.create(inputs);
     if (!diff.deleteBeforeReplace) await this.raw.delete!(state.id, state.outputs);
     return { state: { id, inputs, outputs: outs as Props }, diff, step: "replace" };

@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { RunningEmulator } from "../../emulator";
 import { startEmulator } from "../../emulator";
 import { cron } from "../../provider/resources/cron";
+import { dnsRecord } from "../../provider/resources/dnsRecord";
 import { serverlet } from "../../provider/resources/serverlet";
 import { variable } from "../../provider/resources/variable";
 import * as futrou from "../../sdk";
@@ -69,7 +70,42 @@ describe("resource classes", () => {
   test("the import option becomes the hidden input __import (the engine cannot import dynamic resources)", () => {
     const [, , inputs, opts] = resourceArgs(serverlet, "api", { image: "nginx" }, { import: "abc", protect: true });
     expect(inputs.__import).toBe("abc");
-    expect(opts).toEqual({ protect: true });
+    expect(opts).toEqual({ protect: true, deleteBeforeReplace: true });
+  });
+
+  test("kinds with a unique value delete first on every replacement unless the program says otherwise", () => {
+    expect(resourceArgs(serverlet, "api", { image: "nginx" })[3].deleteBeforeReplace).toBe(true);
+    expect(
+      resourceArgs(serverlet, "api", { image: "nginx" }, { deleteBeforeReplace: false })[3].deleteBeforeReplace,
+    ).toBe(false);
+    // Records may repeat: a replacement creates the new one first, as Pulumi does by default.
+    const record = { dnsId: "z", name: "www", type: "A", value: "192.0.2.1" };
+    expect(resourceArgs(dnsRecord, "www", record)[3]).not.toHaveProperty("deleteBeforeReplace");
+  });
+
+  test("replaceOnChanges travels as the hidden input __replaceOnChanges; a malformed path fails in the program", () => {
+    const [, , inputs] = resourceArgs(serverlet, "api", { image: "nginx" }, { replaceOnChanges: ["env.A", "image"] });
+    expect(inputs.__replaceOnChanges).toEqual(["env.A", "image"]);
+    expect(resourceArgs(serverlet, "api", { image: "nginx" })[2]).not.toHaveProperty("__replaceOnChanges");
+    expect(() => resourceArgs(serverlet, "api", { image: "nginx" }, { replaceOnChanges: ["env..A"] })).toThrow(
+      'futrou:Serverlet "api": replaceOnChanges: "env..A" is not a property path',
+    );
+  });
+
+  test("the auto-name is drawn from the identity an alias names, so a renamed resource suggests the name it has", () => {
+    const suggested = (name: string, opts?: pulumi.CustomResourceOptions) =>
+      resourceArgs(serverlet, name, { image: "nginx" }, opts)[2].__autoName;
+    const original = suggested("data");
+    expect(suggested("renamed")).not.toBe(original);
+    expect(suggested("renamed", { aliases: [{ name: "data" }] })).toBe(original);
+    expect(
+      suggested("renamed", { aliases: ["urn:pulumi:stack::project::pulumi-nodejs:dynamic/futrou:Serverlet::data"] }),
+    ).toBe(original);
+    expect(suggested("renamed", { aliases: [{ name: "data", parent: pulumi.rootStackResource }] })).toBe(original);
+    // An alias whose parent is only known as a URN cannot be told apart: the current identity is used.
+    expect(suggested("renamed", { aliases: [{ name: "data", parent: "urn:pulumi:stack::project::a:b:C::p" }] })).toBe(
+      suggested("renamed"),
+    );
   });
 
   test("every output is registered, so the runtime sets it on the instance", () => {

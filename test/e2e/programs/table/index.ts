@@ -1,7 +1,9 @@
 /**
- * Constructs the resources listed in stack config `resources`: a JSON array of `{kind, name, args}`.
+ * Constructs the resources listed in stack config `resources`: a JSON array of `{kind, name, args, opts?}`.
  * An args value `"ref:<name>"` becomes the id of the resource of that name declared before it, so one
- * program serves many cases by changing config only (no lookups: a preview makes no API request).
+ * program serves many cases by changing config only (no lookups: a preview makes no API request). `opts`
+ * are resource options as JSON (`aliases` as `{ name }` objects or URNs, `replaceOnChanges`, `import`,
+ * `retainOnDelete`, `deleteBeforeReplace`, `protect`); `secret: ["field"]` makes those args secret.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as futrou from "pulumi-futrou";
@@ -22,22 +24,23 @@ interface Entry {
   kind: Kind;
   name: string;
   args: Record<string, unknown>;
+  opts?: pulumi.CustomResourceOptions;
+  secret?: string[];
 }
 
 const entries = new pulumi.Config().requireObject<Entry[]>("resources");
 const ids: Record<string, pulumi.Output<string>> = {};
-for (const { kind, name, args } of entries) {
+for (const { kind, name, args, opts, secret } of entries) {
   const Class = classes[kind];
   if (!Class) throw new Error(`unknown kind "${kind}"`);
   const resolved = Object.fromEntries(
     Object.entries(args).map(([k, v]) => {
-      if (typeof v !== "string" || !v.startsWith("ref:")) return [k, v];
-      const id = ids[v.slice(4)];
-      if (!id) throw new Error(`${name}.${k}: no resource named "${v.slice(4)}" before it`);
-      return [k, id];
+      const value = typeof v === "string" && v.startsWith("ref:") ? ids[v.slice(4)] : v;
+      if (value === undefined) throw new Error(`${name}.${k}: no resource named "${String(v).slice(4)}" before it`);
+      return [k, secret?.includes(k) ? pulumi.secret(value) : value];
     }),
   );
-  ids[name] = new Class(name, resolved as never).id;
+  ids[name] = new Class(name, resolved as never, opts).id;
 }
 
 export const resourceIds = ids;
