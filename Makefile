@@ -15,7 +15,7 @@ export PULUMI_DIY_BACKEND_GZIP := false
 
 help:
 	@echo "make install   npm packages (when the lockfile changed) + the Pulumi $(PULUMI_VERSION) toolchain"
-	@echo "make build     compile TypeScript to dist/"
+	@echo "make build     compile TypeScript to dist/, and the provider plugin to dist/plugin/"
 	@echo "make lint      biome lint/format check + type-check"
 	@echo "make test      all tests (unit, emulator, provider, end-to-end with the real engine)"
 	@echo "make demo      webapp example against the embedded emulator: up, drift, refresh, repair, destroy"
@@ -39,6 +39,8 @@ toolchain: node_modules/.installed
 build: node_modules/.installed
 	tsc -p tsconfig.json
 	@chmod +x dist/emulator/cli.js 2>/dev/null || true
+	@# The provider plugin folder: launcher, bundled plugin.js, schema.json (scripts/build-plugin.ts).
+	node dist/scripts/build-plugin.js
 
 typecheck: node_modules/.installed
 	tsc -p tsconfig.json --noEmit

@@ -5,9 +5,8 @@
  */
 // First, before the kit loads undici: an old Node.js gets a message naming the version it needs.
 import "./nodeVersion";
-import type { dynamic } from "@pulumi/pulumi";
 import type { Kind } from "./api/contract";
-import { makeProvider } from "./kit";
+import { type KitProvider, makeProvider } from "./kit";
 import type { ResourceSpec } from "./spec";
 
 /** Each kind's spec, loaded on first use. */
@@ -23,7 +22,7 @@ const SPECS: Record<Kind, () => ResourceSpec> = {
   storage: () => (require("./resources/storage") as typeof import("./resources/storage")).storage,
 };
 
-const providers = new Map<Kind, dynamic.ResourceProvider>();
+const providers = new Map<Kind, KitProvider>();
 
 export function isKind(kind: string): kind is Kind {
   return Object.hasOwn(SPECS, kind);
@@ -33,8 +32,13 @@ export function specFor(kind: Kind): ResourceSpec {
   return SPECS[kind]();
 }
 
+/** Every registered kind, in registry order: what the plugin serves and its schema lists. */
+export function kinds(): Kind[] {
+  return Object.keys(SPECS) as Kind[];
+}
+
 /** The dynamic provider for one kind, built once per process. */
-export function providerFor(kind: string): dynamic.ResourceProvider {
+export function providerFor(kind: string): KitProvider {
   if (!isKind(kind))
     throw new Error(`futrou: unknown resource kind "${kind}" (one of ${Object.keys(SPECS).join(", ")})`);
   let provider = providers.get(kind);

@@ -45,6 +45,22 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 type Failure = dynamic.CheckFailure;
 
+/** Diff's answer, plus the visible inputs that changed (the plugin's per-field DetailedDiff). */
+export interface KitDiff extends dynamic.DiffResult {
+  changed: string[];
+}
+
+/** What `makeProvider` returns: the dynamic provider with the kit's own narrower results. */
+export interface KitProvider extends dynamic.ResourceProvider {
+  configure(req: { config: ConfigSource }): Promise<void>;
+  check(olds: Props, news: Props): Promise<dynamic.CheckResult>;
+  diff(id: string, olds: Props, news: Props): Promise<KitDiff>;
+  create(inputs: Props): Promise<dynamic.CreateResult>;
+  read(id: string, props?: Props): Promise<dynamic.ReadResult>;
+  update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult>;
+  delete(id: string, props?: Props): Promise<void>;
+}
+
 /**
  * Thrown when the object was created but did not become ready: the host turns `id`, `properties` and
  * `reasons` into ErrorResourceInitFailed, so the engine records the resource instead of losing it.
@@ -202,7 +218,7 @@ export interface AdapterOptions {
   acceptsSecrets?: boolean;
 }
 
-export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): dynamic.ResourceProvider {
+export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): KitProvider {
   const sealAll = adapter.acceptsSecrets === true;
   const createKeys = Object.keys(spec.create.shape);
   const pathKeys = spec.pathInputs ? Object.keys(spec.pathInputs.shape) : [];
@@ -593,7 +609,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   }
 
   /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
-  async function diff(id: string, olds: Props, news: Props, secrets: Secrets): Promise<dynamic.DiffResult> {
+  async function diff(id: string, olds: Props, news: Props, secrets: Secrets): Promise<KitDiff> {
     ours.add(apiIdOf(id));
     const was = normalize(spec.kind, olds);
     const now = normalize(spec.kind, news);
@@ -606,9 +622,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     );
     const unique = spec.unique;
     const unchanged = (k: string) => !changed.includes(k);
-    // A replacement that keeps a unique value (an auto-name is kept, or drawn the same) must delete first.
+    // A replacement that keeps a unique value (an auto-name is kept, or drawn the same) must delete first. Said
+    // for any change: the engine may replace what the provider would update (the `replaceOnChanges` option).
     const deleteBeforeReplace =
-      replaces.length > 0 && unique !== undefined && unchanged(unique.field) && unique.within.every(unchanged);
+      changed.length > 0 && unique !== undefined && unchanged(unique.field) && unique.within.every(unchanged);
     if (replaces.length > 0) {
       const key = replacementKey(news);
       if (key !== undefined) replacing.set(key, { id, olds });
@@ -622,6 +639,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     }
     return {
       changes: changed.length > 0,
+      changed,
       ...(replaces.length > 0 ? { replaces } : {}),
       ...(deleteBeforeReplace ? { deleteBeforeReplace } : {}),
     };
@@ -781,8 +799,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
 
   return {
     /** Once per process, before any other call: the stack config (`futrou:*`). */
-    async configure(req: dynamic.ConfigureRequest): Promise<void> {
-      settings = resolveSettings(req.config as ConfigSource);
+    async configure(req: { config: ConfigSource }): Promise<void> {
+      settings = resolveSettings(req.config);
     },
 
     /** Validates and normalizes inputs before any request; failures name the field (shown at preview). */

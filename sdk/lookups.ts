@@ -3,16 +3,12 @@
  * opts?)` an Output (its args may be Outputs). They run in the program process with the settings of the
  * provider in `opts.provider` (or the parent's), else the stack's `futrou:*` config, then the environment.
  * Results hold only the looked-up objects, never the token; a field the API leaves out is `undefined`.
- *
- * Existing objects are found with the API's list filters (`name`, `domain`, `workspaceId`), following
- * every page, then matched exactly (a filter may match more loosely than we need).
+ * What each one asks the API is in provider/lookups.ts, which the plugin's invokes run too.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
-import { PLAN_COLLECTIONS, type PlanKind } from "../provider/api/contract";
-import * as models from "../provider/api/models";
 import { type ConfigSource, clientFor, resolveSettings, type Settings } from "../provider/config";
-import { normalize, type Props } from "../provider/normal";
+import { LOOKUPS, type LookupName } from "../provider/lookups";
+import type { Props } from "../provider/normal";
 import { providerSettings } from "./provider";
 
 // ---------------------------------------------------------------------------------------------------
@@ -132,31 +128,46 @@ export interface CronResult {
 }
 
 export interface Plan {
+  /** The plan's id, for the `…PlanId` inputs. */
   readonly id: string;
+  /** The plan's name, e.g. `starter`. */
   readonly name: string | undefined;
+  /** The name shown in the console. */
   readonly displayName: string | undefined;
   /** Price per minute, keyed by currency. */
   readonly minutePrice: Readonly<Record<string, number>> | undefined;
   /** Price per month, keyed by currency. */
   readonly monthlyPrice: Readonly<Record<string, number>> | undefined;
+  /** Whether every workspace can use the plan. */
   readonly isPublic: boolean | undefined;
+  /** When the plan was created (ISO 8601). */
   readonly createdAt: string | undefined;
+  /** When the plan last changed (ISO 8601). */
   readonly updatedAt: string | undefined;
 }
 
 /** A storage plan: a plan plus its `size` (an object whose keys the API does not publish). */
 export interface StoragePlan extends Plan {
+  /** What the plan holds, as the API describes it (an object whose keys the API does not publish). */
   readonly size: Readonly<Record<string, unknown>> | undefined;
 }
 
 export interface Region {
+  /** The region's id, for the `regionId` inputs. */
   readonly id: string;
+  /** The region's name, e.g. `eu-central`. */
   readonly name: string | undefined;
+  /** The name shown in the console. */
   readonly displayName: string | undefined;
+  /** The region's domain. */
   readonly domain: string | undefined;
+  /** Whether every workspace can use the region. */
   readonly isPublic: boolean | undefined;
+  /** The workspace a private region belongs to. */
   readonly workspaceId: string | undefined;
+  /** When the region was created (ISO 8601). */
   readonly createdAt: string | undefined;
+  /** When the region last changed (ISO 8601). */
   readonly updatedAt: string | undefined;
 }
 
@@ -205,7 +216,7 @@ function outputForm<A, R>(lookup: Lookup<A, R>): OutputLookup<A, R> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Settings and the list-and-match machinery
+// Settings
 
 /** Stack config `futrou:<key>` as the provider's ConfigSource. */
 function stackConfig(): ConfigSource {
@@ -222,249 +233,64 @@ async function settingsFor(opts: pulumi.InvokeOptions | undefined): Promise<Sett
   return resolveSettings({ get: (key) => keys[key] });
 }
 
-async function client(opts: pulumi.InvokeOptions | undefined) {
-  return clientFor(await settingsFor(opts));
+/** Runs a lookup of provider/lookups.ts with the provider's settings. */
+async function run(name: LookupName, args: object, opts: pulumi.InvokeOptions | undefined): Promise<unknown> {
+  const settings = await settingsFor(opts);
+  return LOOKUPS[name].run(clientFor(settings), args as Props, settings);
 }
 
-/**
- * The tolerant model's answer as a result type: every field of the type, `undefined` where the API said
- * nothing (or `null`), so an Output-form result has every property (`getProjectOutput(…).name`).
- */
-function resultOf<R extends { id: string }>(obj: Props, keys: readonly (keyof R & string)[]): R {
-  return Object.fromEntries(["id", ...keys].map((k) => [k, obj[k] ?? undefined])) as unknown as R;
+/** A lookup in the Promise form. */
+function lookup<A extends object, R>(name: LookupName): Lookup<A, R> {
+  return async (args, opts) => (await run(name, args, opts)) as R;
 }
-
-interface Finder<R extends { id: string }> {
-  collection: string;
-  model: z.ZodType<Props>;
-  /** The field the object is found by, and the list filter of the same name. */
-  by: "name" | "domain";
-  what: string;
-  /** Brings an API object to the API's normal form (a zone's domain from `domain` or `name`). */
-  kind?: Parameters<typeof normalize>[0];
-  fields: readonly (keyof R & string)[];
-}
-
-function finder<R extends { id: string }, A extends { workspaceId?: string }>(f: Finder<R>): Lookup<A, R> {
-  return async (args, opts) => {
-    const value = (args as Record<string, unknown>)[f.by];
-    if (typeof value !== "string" || value === "") throw new Error(`futrou: get ${f.what} needs a ${f.by}`);
-    const query = { [f.by]: value, ...(args.workspaceId ? { workspaceId: args.workspaceId } : {}) };
-    const listed = (await (await client(opts)).list(f.collection, f.model, query)) as Props[];
-    const all = listed.map((o) => (f.kind ? normalize(f.kind, o) : o));
-    const found = all.filter(
-      (o) =>
-        o[f.by] === value && (!args.workspaceId || o.workspaceId === undefined || o.workspaceId === args.workspaceId),
-    );
-    const where = args.workspaceId ? ` in workspace ${args.workspaceId}` : "";
-    if (found.length === 0) throw new Error(`futrou: no ${f.what} with ${f.by} "${value}"${where}`);
-    if (found.length > 1) {
-      throw new Error(
-        `futrou: ${found.length} ${f.what}s have ${f.by} "${value}" (${found.map((o) => o.id).join(", ")}); ` +
-          "pass workspaceId to choose",
-      );
-    }
-    return resultOf<R>(found[0] as Props, f.fields);
-  };
-}
-
-const TIMES = ["createdAt", "updatedAt"] as const;
-const OWNERS = ["workspaceId", "projectId"] as const;
 
 // ---------------------------------------------------------------------------------------------------
-// Existing objects
+// Existing objects (found with the API's list filters, every page, then matched exactly)
 
 /** The project with this name. */
-export const getProject: Lookup<GetByNameArgs, ProjectResult> = finder<ProjectResult, GetByNameArgs>({
-  collection: "/projects",
-  model: models.Project,
-  by: "name",
-  what: "project",
-  fields: ["name", "displayName", "workspaceId", "gitRepositoryName", "gitRepositoryUrl", ...TIMES],
-});
+export const getProject: Lookup<GetByNameArgs, ProjectResult> = lookup("getProject");
 /** The project with this name, as an Output. */
 export const getProjectOutput: OutputLookup<GetByNameArgs, ProjectResult> = outputForm(getProject);
 
 /** The DNS zone for this domain. */
-export const getDnsZone: Lookup<GetByDomainArgs, DnsZoneResult> = finder<DnsZoneResult, GetByDomainArgs>({
-  collection: "/dns",
-  model: models.DnsZone,
-  by: "domain",
-  what: "DNS zone",
-  kind: "dnsZone",
-  fields: ["domain", "enableDnssec", ...OWNERS, "dnsPlanId", ...TIMES],
-});
+export const getDnsZone: Lookup<GetByDomainArgs, DnsZoneResult> = lookup("getDnsZone");
 /** The DNS zone for this domain, as an Output. */
 export const getDnsZoneOutput: OutputLookup<GetByDomainArgs, DnsZoneResult> = outputForm(getDnsZone);
 
 /** The serverlet with this name. */
-export const getServerlet: Lookup<GetByNameArgs, ServerletResult> = finder<ServerletResult, GetByNameArgs>({
-  collection: "/serverlets",
-  model: models.Serverlet,
-  by: "name",
-  what: "serverlet",
-  kind: "serverlet",
-  fields: [
-    "name",
-    "image",
-    "cpu",
-    "ram",
-    "minInstances",
-    "maxInstances",
-    "instances",
-    "state",
-    "networkId",
-    "runtime",
-    ...OWNERS,
-    "regionId",
-    "serverletPlanId",
-    ...TIMES,
-  ],
-});
+export const getServerlet: Lookup<GetByNameArgs, ServerletResult> = lookup("getServerlet");
 /** The serverlet with this name, as an Output. */
 export const getServerletOutput: OutputLookup<GetByNameArgs, ServerletResult> = outputForm(getServerlet);
 
 /** The volume with this name. */
-export const getVolume: Lookup<GetByNameArgs, VolumeResult> = finder<VolumeResult, GetByNameArgs>({
-  collection: "/volumes",
-  model: models.Volume,
-  by: "name",
-  what: "volume",
-  fields: ["name", "sizeGb", "type", ...OWNERS, "regionId", "volumePlanId", ...TIMES],
-});
+export const getVolume: Lookup<GetByNameArgs, VolumeResult> = lookup("getVolume");
 /** The volume with this name, as an Output. */
 export const getVolumeOutput: OutputLookup<GetByNameArgs, VolumeResult> = outputForm(getVolume);
-
-const STORAGE_FIELDS = ["name", "storagePlanId", "public", ...OWNERS, "regionId", ...TIMES] as const;
 
 /**
  * The storage with this name. `GET /storages` needs `workspaceId` or `projectId` (unlike the other lists),
  * so without either the lookup asks in `futrou:workspaceId`, else in each workspace the token sees.
  */
-export const getStorage: Lookup<GetStorageArgs, StorageResult> = async (args, opts) => {
-  const { name } = args;
-  if (typeof name !== "string" || name === "") throw new Error("futrou: get storage needs a name");
-  const settings = await settingsFor(opts);
-  const api = clientFor(settings);
-  const scopes = args.projectId
-    ? [{ projectId: args.projectId, ...(args.workspaceId ? { workspaceId: args.workspaceId } : {}) }]
-    : (args.workspaceId
-        ? [args.workspaceId]
-        : settings.workspaceId
-          ? [settings.workspaceId]
-          : (await api.list("/workspaces", models.Workspace)).map((w) => w.id)
-      ).map((workspaceId) => ({ workspaceId }));
-  const found: Props[] = [];
-  for (const scope of scopes) {
-    const listed = (await api.list("/storages", models.Storage, { name, ...scope })) as Props[];
-    found.push(
-      ...listed.filter(
-        (o) =>
-          o.name === name &&
-          (o.workspaceId === undefined || scope.workspaceId === undefined || o.workspaceId === scope.workspaceId) &&
-          (o.projectId === undefined || args.projectId === undefined || o.projectId === args.projectId),
-      ),
-    );
-  }
-  const where = args.projectId
-    ? ` in project ${args.projectId}`
-    : args.workspaceId
-      ? ` in workspace ${args.workspaceId}`
-      : "";
-  if (found.length === 0) throw new Error(`futrou: no storage with name "${name}"${where}`);
-  if (found.length > 1) {
-    throw new Error(
-      `futrou: ${found.length} storages have name "${name}" (${found.map((o) => o.id).join(", ")}); ` +
-        "pass workspaceId or projectId to choose",
-    );
-  }
-  return resultOf<StorageResult>(found[0] as Props, STORAGE_FIELDS);
-};
+export const getStorage: Lookup<GetStorageArgs, StorageResult> = lookup("getStorage");
 /** The storage with this name, as an Output. */
 export const getStorageOutput: OutputLookup<GetStorageArgs, StorageResult> = outputForm(getStorage);
 
 /** The proxy for this domain. */
-export const getProxy: Lookup<GetByDomainArgs, ProxyResult> = finder<ProxyResult, GetByDomainArgs>({
-  collection: "/proxies",
-  model: models.Proxy,
-  by: "domain",
-  what: "proxy",
-  fields: [
-    "domain",
-    "target",
-    "port",
-    "type",
-    "strategy",
-    "enforceHttps",
-    "compress",
-    "followRedirects",
-    "preserveHeaders",
-    "preserveHost",
-    "preservePath",
-    "preserveQuery",
-    "verifyTls",
-    "status",
-    ...OWNERS,
-    "proxyPlanId",
-    ...TIMES,
-  ],
-});
+export const getProxy: Lookup<GetByDomainArgs, ProxyResult> = lookup("getProxy");
 /** The proxy for this domain, as an Output. */
 export const getProxyOutput: OutputLookup<GetByDomainArgs, ProxyResult> = outputForm(getProxy);
 
 /** The cron job with this name (without its `headers` and `body`, which may hold credentials). */
-export const getCron: Lookup<GetByNameArgs, CronResult> = finder<CronResult, GetByNameArgs>({
-  collection: "/crons",
-  model: models.Cron,
-  by: "name",
-  what: "cron job",
-  fields: [
-    "name",
-    "schedule",
-    "type",
-    "method",
-    "url",
-    "code",
-    "enabled",
-    "startedAt",
-    ...OWNERS,
-    "cronPlanId",
-    "regionId",
-    ...TIMES,
-  ],
-});
+export const getCron: Lookup<GetByNameArgs, CronResult> = lookup("getCron");
 /** The cron job with this name, as an Output. */
 export const getCronOutput: OutputLookup<GetByNameArgs, CronResult> = outputForm(getCron);
 
 // ---------------------------------------------------------------------------------------------------
 // Plans and regions (small catalogues: listed whole, matched by name)
 
-const PLAN_FIELDS = ["name", "displayName", "minutePrice", "monthlyPrice", "isPublic", ...TIMES] as const;
-const REGION_FIELDS = ["name", "displayName", "domain", "isPublic", "workspaceId", ...TIMES] as const;
-
-const planLookup =
-  <P extends Plan = Plan>(
-    kind: PlanKind,
-    what: string,
-    model: z.ZodType<Props> = models.Plan,
-    fields: readonly (keyof P & string)[] = PLAN_FIELDS,
-  ): Lookup<PlanArgs, P> =>
-  async ({ name }, opts) => {
-    const all = (await (await client(opts)).list(PLAN_COLLECTIONS[kind], model)) as Props[];
-    const found = all.find((p) => p.name === name);
-    if (!found) {
-      const names = all.map((p) => p.name).filter((n) => typeof n === "string");
-      throw new Error(`futrou: no ${what} named "${name}" (available: ${names.join(", ") || "none"})`);
-    }
-    return resultOf<P>(found, fields);
-  };
-
-const STORAGE_PLAN_FIELDS = [...PLAN_FIELDS, "size"] as const;
-
 /** Every region, for `regionId` inputs. */
 export async function getRegions(opts?: pulumi.InvokeOptions): Promise<Region[]> {
-  const all = (await (await client(opts)).list("/regions", models.Region)) as Props[];
-  return all.map((r) => resultOf<Region>(r, REGION_FIELDS));
+  return (await run("getRegions", {}, opts)) as Region[];
 }
 /** Every region, as an Output. */
 export function getRegionsOutput(opts?: pulumi.InvokeOptions): pulumi.Output<Region[]> {
@@ -472,35 +298,35 @@ export function getRegionsOutput(opts?: pulumi.InvokeOptions): pulumi.Output<Reg
 }
 
 /** The serverlet plan with this name, for `Serverlet.serverletPlanId`. */
-export const getServerletPlan: Lookup<PlanArgs, Plan> = planLookup("serverlet", "serverlet plan");
+export const getServerletPlan: Lookup<PlanArgs, Plan> = lookup("getServerletPlan");
+/** The serverlet plan with this name, as an Output. */
 export const getServerletPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getServerletPlan);
 /** The volume plan with this name, for `Volume.volumePlanId`. */
-export const getVolumePlan: Lookup<PlanArgs, Plan> = planLookup("volume", "volume plan");
+export const getVolumePlan: Lookup<PlanArgs, Plan> = lookup("getVolumePlan");
+/** The volume plan with this name, as an Output. */
 export const getVolumePlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getVolumePlan);
 /** The DNS plan with this name, for `DnsZone.dnsPlanId`. */
-export const getDnsPlan: Lookup<PlanArgs, Plan> = planLookup("dns", "DNS plan");
+export const getDnsPlan: Lookup<PlanArgs, Plan> = lookup("getDnsPlan");
+/** The DNS plan with this name, as an Output. */
 export const getDnsPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getDnsPlan);
 /** The cron plan with this name, for `Cron.cronPlanId`. */
-export const getCronPlan: Lookup<PlanArgs, Plan> = planLookup("cron", "cron plan");
+export const getCronPlan: Lookup<PlanArgs, Plan> = lookup("getCronPlan");
+/** The cron plan with this name, as an Output. */
 export const getCronPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getCronPlan);
 /** The storage plan with this name, for `Storage.storagePlanId`. */
-export const getStoragePlan: Lookup<PlanArgs, StoragePlan> = planLookup<StoragePlan>(
-  "storage",
-  "storage plan",
-  models.StoragePlan,
-  STORAGE_PLAN_FIELDS,
-);
+export const getStoragePlan: Lookup<PlanArgs, StoragePlan> = lookup("getStoragePlan");
+/** The storage plan with this name, as an Output. */
 export const getStoragePlanOutput: OutputLookup<PlanArgs, StoragePlan> = outputForm(getStoragePlan);
 
 /** Every storage plan (`GET /storages/plans`), each with its `size`. */
 export async function getStoragePlans(opts?: pulumi.InvokeOptions): Promise<StoragePlan[]> {
-  const all = (await (await client(opts)).list(PLAN_COLLECTIONS.storage, models.StoragePlan)) as Props[];
-  return all.map((p) => resultOf<StoragePlan>(p, STORAGE_PLAN_FIELDS));
+  return (await run("getStoragePlans", {}, opts)) as StoragePlan[];
 }
 /** Every storage plan, as an Output. */
 export function getStoragePlansOutput(opts?: pulumi.InvokeOptions): pulumi.Output<StoragePlan[]> {
   return pulumi.output(getStoragePlans(opts));
 }
 /** The proxy plan with this name, for `Proxy.proxyPlanId`. */
-export const getProxyPlan: Lookup<PlanArgs, Plan> = planLookup("proxy", "proxy plan");
+export const getProxyPlan: Lookup<PlanArgs, Plan> = lookup("getProxyPlan");
+/** The proxy plan with this name, as an Output. */
 export const getProxyPlanOutput: OutputLookup<PlanArgs, Plan> = outputForm(getProxyPlan);

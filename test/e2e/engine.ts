@@ -4,7 +4,7 @@
  * temporary directory (with node_modules linked to the repo's, so `@pulumi/pulumi` and `pulumi-futrou`
  * resolve as in a user's project) and its own backend directory, so tests never share state.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
@@ -48,7 +48,15 @@ export interface ProgramOptions {
   /** Extra environment for the engine and every process it starts. */
   env?: Record<string, string>;
   stackName?: string;
+  /**
+   * Run the program's `futrou:` resources on the provider plugin: Pulumi.yaml gets
+   * `plugins.providers: [{ name: futrou, path: <this folder> }]` (default: the build's dist/plugin).
+   */
+  plugin?: boolean | string;
 }
+
+/** The plugin folder `make build` writes (launcher, bundle, schema). */
+export const PLUGIN_DIR = join(repoRoot, "dist", "plugin");
 
 export async function programStack(opts: ProgramOptions): Promise<ProgramStack> {
   ensureToolchainOnPath();
@@ -56,6 +64,10 @@ export async function programStack(opts: ProgramOptions): Promise<ProgramStack> 
     ? join(repoRoot, opts.program)
     : join(repoRoot, "test", "e2e", "programs", opts.program);
   const { dir, backendUrl, stateFile, remove } = programDir(source);
+  if (opts.plugin) {
+    const path = typeof opts.plugin === "string" ? opts.plugin : PLUGIN_DIR;
+    appendFileSync(join(dir, "Pulumi.yaml"), `plugins:\n  providers:\n    - name: futrou\n      path: ${path}\n`);
+  }
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: backendUrl,
     PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,

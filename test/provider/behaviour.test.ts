@@ -50,7 +50,7 @@ describe("diff", () => {
     // An auto-name is kept by check, and drawn the same when the SDK computes it: the old object goes first.
     const auto = await p.create("data", {});
     const diff = await p.diff(auto, await p.check(auto.inputs, p.news("data", { type: "hdd" })));
-    expect(diff).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: true });
+    expect(diff).toEqual({ changes: true, changed: ["type"], replaces: ["type"], deleteBeforeReplace: true });
   });
 
   test("drift found by refresh is reverted by the next up", async () => {

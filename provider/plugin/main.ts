@@ -1,0 +1,18 @@
+/**
+ * Entry of the `futrou` provider plugin (bundled by the build into dist/plugin/plugin.js, started by the
+ * `pulumi-resource-futrou` launcher beside it). The engine starts it with its own address as the argument
+ * and reads the port it listens on from the first line of stdout.
+ */
+// First: an old Node.js gets a message naming the version it needs.
+import "../nodeVersion";
+import { serve } from "./server";
+
+async function main(): Promise<void> {
+  const { port } = await serve();
+  process.stdout.write(`${port}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`futrou plugin: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

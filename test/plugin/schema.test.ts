@@ -1,0 +1,128 @@
+/**
+ * The plugin's package schema: complete for every registered kind and lookup, described everywhere, and
+ * exactly what the engine gets from the plugin (`pulumi package get-schema <launcher>`).
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { kinds, specFor } from "../../provider/index";
+import { LOOKUPS } from "../../provider/lookups";
+import { type PropertySpec, packageSchema, type TypeSpec } from "../../provider/schema";
+import { inputNames, outputNames, TYPE_PREFIX } from "../../provider/spec";
+import { extractDocs } from "../../scripts/docs";
+import { PLUGIN_DIR, repoRoot } from "../e2e/engine";
+
+jest.setTimeout(120_000);
+
+const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
+const schema = packageSchema({ docs: extractDocs(join(repoRoot, "sdk")), version });
+type Resource = (typeof schema.resources)[string];
+
+/** Every `$ref` inside a type, recursively. */
+const refs = (t: TypeSpec | undefined): string[] =>
+  t ? [...(t.$ref ? [t.$ref] : []), ...refs(t.items), ...refs(t.additionalProperties)] : [];
+
+describe("the package schema", () => {
+  test.each(kinds())("%s: every input and output, with types, descriptions, secrets and the dynamic alias", (kind) => {
+    const spec = specFor(kind);
+    const resource = schema.resources[`futrou:index:${spec.typeName}`] as Resource;
+    expect(resource).toBeDefined();
+    expect(resource.description).toEqual(expect.any(String));
+    expect(Object.keys(resource.inputProperties).sort()).toEqual(inputNames(spec).sort());
+    expect(Object.keys(resource.properties).sort()).toEqual(outputNames(spec).sort());
+    const all: [string, PropertySpec][] = [
+      ...Object.entries(resource.inputProperties),
+      ...Object.entries(resource.properties),
+    ];
+    for (const [name, p] of all) {
+      expect([name, typeof p.description === "string" && p.description.length > 0]).toEqual([name, true]);
+      expect([name, p.type !== undefined || p.$ref !== undefined]).toEqual([name, true]);
+      expect([name, p.secret === true]).toEqual([name, spec.secrets.includes(name)]);
+    }
+    for (const k of spec.replaceOn) expect([k, resource.inputProperties[k]?.willReplaceOnChanges]).toEqual([k, true]);
+    for (const [k, v] of Object.entries(spec.defaults)) {
+      if (typeof v !== "object") expect([k, resource.inputProperties[k]?.default]).toEqual([k, v]);
+    }
+    // Required inputs are those zod requires, except the auto-named one.
+    const required = resource.requiredInputs ?? [];
+    expect(required).not.toContain(spec.autoName);
+    expect(required).not.toContain("workspaceId");
+    expect(resource.aliases).toEqual([{ type: `${TYPE_PREFIX}${spec.typeName}` }]);
+  });
+
+  test("units and ranges are in the descriptions", () => {
+    const serverlet = schema.resources["futrou:index:Serverlet"] as Resource;
+    expect(serverlet.inputProperties.cpu?.description).toMatch(/millicores.*10–32000/);
+    expect(serverlet.inputProperties.ram?.description).toMatch(/MiB.*32–262144/);
+    expect(serverlet.inputProperties.cpu?.type).toBe("integer");
+    const record = schema.resources["futrou:index:DnsRecord"] as Resource;
+    expect(record.inputProperties.ttl?.description).toMatch(/seconds.*0–2147483647/);
+    expect(record.inputProperties.ttl?.default).toBe(300);
+  });
+
+  test("nested object types are named, described and resolvable", () => {
+    const serverlet = schema.resources["futrou:index:Serverlet"] as Resource;
+    expect(serverlet.inputProperties.volumes?.items?.$ref).toBe("#/types/futrou:index:ServerletVolume");
+    expect(serverlet.inputProperties.scaling?.$ref).toBe("#/types/futrou:index:ServerletScaling");
+    const volume = schema.types["futrou:index:ServerletVolume"];
+    expect(volume?.required).toEqual(["volumeId", "mountPath"]);
+    expect(volume?.properties.readOnly?.default).toBe(false);
+    const everyRef = [
+      ...Object.values(schema.resources).flatMap((r) =>
+        [...Object.values(r.inputProperties), ...Object.values(r.properties)].flatMap(refs),
+      ),
+      ...Object.values(schema.types).flatMap((t) => Object.values(t.properties).flatMap(refs)),
+      ...Object.values(schema.functions).flatMap((f) => Object.values(f.outputs.properties).flatMap(refs)),
+    ];
+    for (const ref of new Set(everyRef.filter((r) => r.startsWith("#/types/")))) {
+      expect([ref, schema.types[ref.slice("#/types/".length)] !== undefined]).toEqual([ref, true]);
+    }
+    for (const [name, f] of Object.entries(schema.functions)) {
+      for (const [k, p] of Object.entries({ ...f.inputs?.properties, ...f.outputs.properties })) {
+        expect([name, k, !!p.description]).toEqual([name, k, true]);
+      }
+    }
+    for (const [name, t] of Object.entries(schema.types)) {
+      for (const [k, p] of Object.entries(t.properties)) expect([name, k, !!p.description]).toEqual([name, k, true]);
+    }
+  });
+
+  test("every lookup is a function, with described arguments and results", () => {
+    expect(Object.keys(schema.functions).sort()).toEqual(
+      Object.keys(LOOKUPS)
+        .map((n) => `futrou:index:${n}`)
+        .sort(),
+    );
+    const getProject = schema.functions["futrou:index:getProject"];
+    expect(getProject?.description).toMatch(/project with this name/);
+    expect(getProject?.inputs?.required).toEqual(["name"]);
+    expect(getProject?.inputs?.properties.workspaceId?.description).toEqual(expect.any(String));
+    expect(getProject?.outputs.properties.displayName?.description).toEqual(expect.any(String));
+    expect(schema.functions["futrou:index:getRegions"]?.outputs.properties.regions?.items?.$ref).toBe(
+      "#/types/futrou:index:Region",
+    );
+    // Cron lookups leave out headers and body (credentials).
+    expect(Object.keys(schema.functions["futrou:index:getCron"]?.outputs.properties ?? {})).not.toContain("headers");
+  });
+
+  test("provider settings in config and provider inputs; the token is secret", () => {
+    for (const settings of [schema.config.variables, schema.provider.inputProperties]) {
+      expect(Object.keys(settings).sort()).toEqual(
+        ["apiToken", "apiUrl", "pollIntervalMs", "readyTimeoutSeconds", "workspaceId"].sort(),
+      );
+      expect(settings.apiToken?.secret).toBe(true);
+      for (const [k, p] of Object.entries(settings)) expect([k, !!p.description]).toEqual([k, true]);
+    }
+    expect(Object.keys(schema.language).sort()).toEqual(["csharp", "go", "nodejs", "python"]);
+  });
+
+  test("the build's schema.json is this schema, and the plugin serves it (pulumi package get-schema)", () => {
+    const built = JSON.parse(readFileSync(join(PLUGIN_DIR, "schema.json"), "utf8"));
+    expect(built).toEqual(JSON.parse(JSON.stringify(schema)));
+    const served = execFileSync("pulumi", ["package", "get-schema", join(PLUGIN_DIR, "pulumi-resource-futrou")], {
+      encoding: "utf8",
+      env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+    });
+    expect(JSON.parse(served)).toEqual(built);
+  });
+});
