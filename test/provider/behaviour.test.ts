@@ -265,7 +265,7 @@ describe("storages", () => {
     const state = await p.create("moving", { name: "moving-files" });
     const regions = (await api.list("/regions", Region)).map((r) => r.id);
     const diff = await p.diff(state, await p.check(state.inputs, { name: "moving-files", regionId: regions[1] }));
-    expect(diff).toEqual({ changes: true, replaces: ["regionId"], deleteBeforeReplace: true });
+    expect(diff).toEqual({ changes: true, changed: ["regionId"], replaces: ["regionId"], deleteBeforeReplace: true });
   });
 });
 
