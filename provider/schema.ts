@@ -1,8 +1,8 @@
 /**
  * The `futrou` package schema (Pulumi's PackageSpec), derived from what already says everything once:
  *
- * - resources from the registered specs (provider/index.ts): inputs and required inputs from the create
- *   and path schemas (`z.toJSONSchema`), outputs from `outputNames(spec)` (inputs, observed, volatile
+ * - resources from the registered specs (provider/index.ts): inputs and required inputs from the create,
+ *   path and provider-only schemas (`z.toJSONSchema`), outputs from `outputNames(spec)` (inputs, observed, volatile
  *   fields and the API id), secret flags from `spec.secrets`, primitive defaults from `spec.defaults`,
  *   `willReplaceOnChanges` from `spec.replaceOn`, nested object types (`futrou:index:ServerletVolume`);
  * - functions from the lookups (provider/lookups.ts);
@@ -139,9 +139,11 @@ const nestedName = (spec: ResourceSpec, field: string, json: Json): string =>
 
 function resource(b: Builder, spec: ResourceSpec, docs: Docs) {
   const create = jsonOf(spec.create, "input");
-  const path = spec.pathInputs ? jsonOf(spec.pathInputs, "input") : { properties: {}, required: [] };
+  const none: Json = { properties: {}, required: [] };
+  const path = spec.pathInputs ? jsonOf(spec.pathInputs, "input") : none;
+  const local = spec.localInputs ? jsonOf(spec.localInputs, "input") : none;
   const model = jsonOf(spec.model, "output");
-  const inputJson: Record<string, Json> = { ...create.properties, ...path.properties };
+  const inputJson: Record<string, Json> = { ...create.properties, ...path.properties, ...local.properties };
   const inputDocs = docs.interfaces[`${spec.typeName}Args`]?.properties ?? {};
   const outputDocs = docs.interfaces[spec.typeName]?.properties ?? {};
   const secret = (k: string) => (spec.secrets.includes(k) ? { secret: true } : {});
@@ -161,7 +163,9 @@ function resource(b: Builder, spec: ResourceSpec, docs: Docs) {
       ...(spec.replaceOn.includes(k) ? { willReplaceOnChanges: true } : {}),
     };
   }
-  const requiredInputs = [...(create.required ?? []), ...(path.required ?? [])].filter((k) => k !== spec.autoName);
+  const requiredInputs = [...(create.required ?? []), ...(path.required ?? []), ...(local.required ?? [])].filter(
+    (k) => k !== spec.autoName,
+  );
 
   const properties: Record<string, PropertySpec> = {};
   for (const k of outputNames(spec)) {

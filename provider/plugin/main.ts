@@ -5,9 +5,11 @@
  */
 // First: an old Node.js gets a message naming the version it needs.
 import "../nodeVersion";
-import { serve } from "./server";
+import { serve, warnThrough } from "./server";
 
 async function main(): Promise<void> {
+  const engine = process.argv[2];
+  if (engine) warnThrough(engine);
   const { port } = await serve();
   process.stdout.write(`${port}\n`);
 }

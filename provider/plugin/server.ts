@@ -15,6 +15,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
+import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import * as engproto from "@pulumi/pulumi/proto/engine_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
@@ -24,6 +26,7 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { autoName as identityName, toSlug } from "../../sdk/naming";
 import type { Kind } from "../api/contract";
 import { type ConfigSource, clientFor, resolveSettings, versionedBaseUrl } from "../config";
+import { setWarningSink } from "../engineLog";
 import { isKind, specFor } from "../index";
 import { type KitProvider, makeProvider, ResourceInitError, UNKNOWN } from "../kit";
 import { LOOKUPS, type LookupName } from "../lookups";
@@ -456,6 +459,20 @@ export function resourceProviderService(options: ServerOptions = {}): grpc.Untyp
     /** `PULUMI_DEBUG_PROVIDERS`: the engine attaches to a running plugin. */
     attach: unary(async () => new Empty()),
   };
+}
+
+/** The kit's warnings (engineLog.ts) go to the engine's Log, printed as `warning:` in the run's diagnostics. */
+export function warnThrough(engineAddress: string): void {
+  const engine = new engrpc.EngineClient(engineAddress, grpc.credentials.createInsecure());
+  setWarningSink(
+    (message) =>
+      new Promise((resolve, reject) => {
+        const req = new engproto.LogRequest();
+        req.setSeverity(engproto.LogSeverity.WARNING);
+        req.setMessage(message);
+        engine.log(req, (error) => (error ? reject(error) : resolve()));
+      }),
+  );
 }
 
 /** Starts the service on 127.0.0.1 (an ephemeral port); resolves with the port. */
