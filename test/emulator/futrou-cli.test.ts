@@ -8,7 +8,7 @@
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { ApiRefusal, CliClient, CliSideError, type Obj } from "./futrou-cli/client";
 import { CLI_COMMANDS } from "./futrou-cli/commands";
-import { type Action, configPull, deploy, type ProjectConfig } from "./futrou-cli/deployer";
+import { type Action, configPull, deploy, type Generation, type ProjectConfig } from "./futrou-cli/deployer";
 import { runCommand } from "./futrou-cli/replay";
 
 const session = (emu: RunningEmulator) => new CliClient(emu.url.replace(/\/v2$/, ""), emu.token);
@@ -152,7 +152,7 @@ describe("config pull → deploy → edit → deploy in a project", () => {
     const { emu } = await seeded(assume);
     try {
       const cli = session(emu);
-      const pulled = await configPull(cli, { workspace: "default" }, "demo");
+      const pulled = await configPull(cli, { workspace: "default" }, "demo", "2026-08-02");
       expect(pulled).toMatchObject({ workspace: "default", project: "demo" });
       expect(pulled.serverlets?.map((s) => s.name)).toEqual(["web"]);
       expect(
@@ -184,6 +184,58 @@ describe("config pull → deploy → edit → deploy in a project", () => {
     }
   });
 
+  test("the newest CLI (storages, plan-sized serverlets, crons with a type): pull, deploy, edit, deploy", async () => {
+    const gen: Generation = "2026-08-30";
+    const emu = await startEmulator({ deployDelayMs: 50, quiet: true });
+    try {
+      const api = session(emu);
+      const [serverletPlan] = await api.list("/v2/serverlets/plans");
+      const [storagePlan] = await api.list("/v2/storages/plans");
+      const project = await api.object("POST", "/v2/projects", { name: "demo", workspaceId: emu.workspaceId });
+      const owned = { workspaceId: emu.workspaceId, projectId: project.id };
+      // The bodies the newest CLI's `serverlets create` and `storages create` send.
+      await api.request("POST", "/v2/serverlets", {
+        name: "web",
+        image: "nginx:1.27",
+        serverletPlanId: serverletPlan?.id,
+        ...owned,
+      });
+      await api.request("POST", "/v2/storages", { name: "assets", storagePlanId: storagePlan?.id, ...owned });
+      await api.request("POST", "/v2/crons", {
+        name: "hourly",
+        schedule: "0 * * * *",
+        url: "https://example.org/job",
+        ...owned,
+      });
+      const zone = await api.object("POST", "/v2/dns", { domain: "example.org", ...owned });
+      await api.request("POST", `/v2/dns/${zone.id}/records`, {
+        name: "www",
+        type: "A",
+        value: "203.0.113.7",
+        ttl: 300,
+      });
+
+      const cli = session(emu);
+      const pulled = await configPull(cli, { workspace: "default" }, "demo", gen);
+      expect([pulled.serverlets, pulled.storages, pulled.crons].map((l) => l?.map((o) => o.name))).toEqual([
+        ["web"],
+        ["assets"],
+        ["hourly"],
+      ]);
+      expect(pulled.volumes).toBeUndefined();
+      expect(summary((await deploy(cli, pulled, { generation: gen })).plan)).toEqual([]);
+
+      const edited: ProjectConfig = structuredClone(pulled);
+      (edited.serverlets?.[0] as Obj).image = "nginx:1.28";
+      const { plan, file } = await deploy(cli, edited, { generation: gen });
+      expect(summary(plan)).toEqual(["update serverlet web"]);
+      expect(summary((await deploy(cli, file, { generation: gen })).plan)).toEqual([]);
+      expect(allAnswered(cli)).toEqual([]);
+    } finally {
+      await emu.close();
+    }
+  });
+
   test("CLI fault: with a cron in the project, config pull fails in the CLI itself (its types decode Cron.type into an empty struct)", async () => {
     const { emu, project } = await seeded();
     try {
@@ -195,7 +247,7 @@ describe("config pull → deploy → edit → deploy in a project", () => {
         projectId: project.id,
       });
       const cli = session(emu);
-      const failure = await configPull(cli, { workspace: "default" }, "demo").catch((e: unknown) => e);
+      const failure = await configPull(cli, { workspace: "default" }, "demo", "2026-08-02").catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(CliSideError);
       expect((failure as Error).message).toContain("crons.type");
       expect(allAnswered(cli)).toEqual([]);
@@ -208,7 +260,7 @@ describe("config pull → deploy → edit → deploy in a project", () => {
     const { emu } = await seeded();
     try {
       const cli = session(emu);
-      const pulled = await configPull(cli, { workspace: "default" }, "demo");
+      const pulled = await configPull(cli, { workspace: "default" }, "demo", "2026-08-02");
       const edited: ProjectConfig = { ...pulled, volumes: [...(pulled.volumes ?? []), { name: "extra", sizeGb: 5 }] };
       const { plan, file } = await deploy(cli, edited);
       expect(summary(plan)).toEqual(["update proxy app.example.org", "create volume extra"]);

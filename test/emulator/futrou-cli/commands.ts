@@ -5,11 +5,12 @@
  * for). Written from reading that source; none of its code is here.
  *
  * Placeholders: `{workspace}` the token's workspace id, `{workspaceName}` its name; `{plan}`/`{plan2}` two
- * serverlet plan ids; `{project}`/`{projectName}`, `{volume}`, `{zone}`, `{record}`, `{proxy}`,
- * `{serverlet}` the ids (and name) of the objects listed in `given`, which exist before the command runs.
+ * serverlet plan ids, `{storagePlan}`/`{storagePlan2}` two storage plan ids; `{project}`/`{projectName}`,
+ * `{volume}`, `{zone}`, `{record}`, `{proxy}`, `{serverlet}`, `{storage}` the ids (and name) of the objects
+ * listed in `given`, which exist before the command runs.
  */
 
-export type Given = "project" | "volume" | "zone" | "record" | "proxy" | "serverlet";
+export type Given = "project" | "volume" | "zone" | "record" | "proxy" | "serverlet" | "storage";
 
 export interface Step {
   method: "GET" | "POST" | "PATCH" | "DELETE";
@@ -39,6 +40,7 @@ const M_PROXIES = "src/commands/proxies.go@54cd639, proxies_test.go@2c18ac9";
 const M_SERVERLETS = "src/commands/serverlets.go@2c18ac9, serverlets_test.go@b28f67a";
 const N_SERVERLETS = "src/commands/serverlets.go@3caf725, workspace.go@3caf725 (resolveProjectID)";
 const WORKSPACES = "src/commands/workspace.go@3caf725, SKILL.md@29a7788";
+const N_STORAGES = "src/commands/storages.go@3caf725, storages_test.go@3caf725";
 
 export const CLI_COMMANDS: CliCommand[] = [
   // Projects: the CLI always sends workspaceId (resolved from --workspace: a UUID as is, a name via ?name=).
@@ -420,6 +422,91 @@ export const CLI_COMMANDS: CliCommand[] = [
     source: N_SERVERLETS,
     given: ["serverlet"],
     steps: [{ method: "PATCH", path: "/v2/serverlets/{serverlet}", body: { serverletPlanId: "{plan2}" } }],
+  },
+
+  // Storages, newest CLI: owner and project resolved first (a UUID is used as is).
+  {
+    run: "storages create --name my-storage --plan <plan> --workspace <uuid> --project <uuid>",
+    source: N_STORAGES,
+    given: ["project"],
+    steps: [
+      {
+        method: "POST",
+        path: "/v2/storages",
+        body: {
+          name: "my-storage",
+          storagePlanId: "{storagePlan}",
+          workspaceId: "{workspace}",
+          projectId: "{project}",
+        },
+        reads: ["id"],
+      },
+    ],
+  },
+  {
+    run: "storages list --workspace <uuid> --project <name>",
+    source: N_STORAGES,
+    given: ["project", "storage"],
+    steps: [
+      { method: "GET", path: "/v2/workspaces/{workspace}/projects?name={projectName}", list: true, sets: "project" },
+      {
+        method: "GET",
+        path: "/v2/storages?workspaceId={workspace}&projectId={project}",
+        list: true,
+        reads: ["id", "name", "projectId", "storagePlanId"],
+      },
+    ],
+  },
+  {
+    run: "storages get <id>",
+    source: N_STORAGES,
+    given: ["storage"],
+    steps: [{ method: "GET", path: "/v2/storages/{storage}", reads: ["id"] }],
+  },
+  {
+    run: "storages update --name new-name <id>",
+    source: N_STORAGES,
+    given: ["storage"],
+    steps: [{ method: "PATCH", path: "/v2/storages/{storage}", body: { name: "new-name" } }],
+  },
+  {
+    run: "storages update --plan <plan> <id>",
+    source: N_STORAGES,
+    given: ["storage"],
+    steps: [{ method: "PATCH", path: "/v2/storages/{storage}", body: { storagePlanId: "{storagePlan2}" } }],
+  },
+  {
+    run: "storages instances <id>",
+    source: N_STORAGES,
+    given: ["storage"],
+    steps: [{ method: "GET", path: "/v2/storages/{storage}/instances", list: true, reads: ["id", "status"] }],
+  },
+  {
+    run: "storages logs [--tail] <id>",
+    source: N_STORAGES,
+    given: ["storage"],
+    steps: [
+      { method: "GET", path: "/v2/storages/{storage}/logs", list: true },
+      { method: "GET", path: "/v2/storages/{storage}/logs/tail", list: true },
+    ],
+  },
+  {
+    run: "storages delete <id>",
+    source: N_STORAGES,
+    given: ["storage"],
+    steps: [{ method: "DELETE", path: "/v2/storages/{storage}" }],
+  },
+  {
+    run: "storages plans list",
+    source: N_STORAGES,
+    steps: [
+      { method: "GET", path: "/v2/storages/plans", list: true, reads: ["id", "name", "displayName", "isPublic"] },
+    ],
+  },
+  {
+    run: "storages plans get <plan>",
+    source: N_STORAGES,
+    steps: [{ method: "GET", path: "/v2/storages/plans/{storagePlan}", reads: ["id"] }],
   },
 
   // Workspaces

@@ -1,10 +1,11 @@
 /**
  * A model of the official CLI's declarative round trip, `futrou config pull` and `futrou deploy`, as the
- * requests they make and the decisions that choose those requests. Written from reading futrou-cli
- * src/config/config.go@62f46b2 (Pull, the config types' JSON forms, locks), src/deployer/deployer.go@62f46b2
- * (BuildPlan, planDNSRecords, Apply, resolveActionID), src/commands/deploy.go (newest, refresh after
- * apply), src/validators/config_validator.go@62f46b2 and src/api/types.go@81de558 (how answers decode).
- * None of the CLI's code is copied; where this model is simpler than the CLI, the comment says so.
+ * requests they make and the decisions that choose those requests, for both CLI generations: 2026-08-02
+ * (volumes) from futrou-cli src/config/config.go@62f46b2 (Pull, the config types' JSON forms, locks),
+ * src/deployer/deployer.go@62f46b2 (BuildPlan, planDNSRecords, Apply, resolveActionID),
+ * src/validators/config_validator.go@62f46b2 and src/api/types.go@81de558 (how answers decode); 2026-08-30
+ * (storages) from config.go@3caf725, deployer.go@3caf725 and types.go@3caf725; the refresh after apply from
+ * src/commands/deploy.go (newest). None of the CLI's code is copied.
  */
 import { createHash } from "node:crypto";
 import { type CliClient, CliSideError, type Obj } from "./client";
@@ -16,20 +17,30 @@ export interface ProjectConfig {
   dns?: Obj[];
   proxies?: Obj[];
   volumes?: Obj[];
+  storages?: Obj[];
   crons?: Obj[];
   locks?: Record<string, string>;
 }
 
-type KindKey = "serverlets" | "dns" | "proxies" | "volumes" | "crons";
+type KindKey = "serverlets" | "dns" | "proxies" | "volumes" | "storages" | "crons";
 
-/** The deployer's resource table: in this order, with the field that names an item. */
-const RESOURCES: Array<{ key: KindKey; resource: string; path: string; nameKey: string }> = [
-  { key: "serverlets", resource: "serverlet", path: "/v2/serverlets", nameKey: "name" },
-  { key: "dns", resource: "dns zone", path: "/v2/dns", nameKey: "domain" },
-  { key: "proxies", resource: "proxy", path: "/v2/proxies", nameKey: "domain" },
-  { key: "volumes", resource: "volume", path: "/v2/volumes", nameKey: "name" },
-  { key: "crons", resource: "cron", path: "/v2/crons", nameKey: "name" },
-];
+/** Per kind: the deployer's label, path and the field that names an item. */
+const KIND: Record<KindKey, { resource: string; path: string; nameKey: string }> = {
+  serverlets: { resource: "serverlet", path: "/v2/serverlets", nameKey: "name" },
+  dns: { resource: "dns zone", path: "/v2/dns", nameKey: "domain" },
+  proxies: { resource: "proxy", path: "/v2/proxies", nameKey: "domain" },
+  volumes: { resource: "volume", path: "/v2/volumes", nameKey: "name" },
+  storages: { resource: "storage", path: "/v2/storages", nameKey: "name" },
+  crons: { resource: "cron", path: "/v2/crons", nameKey: "name" },
+};
+
+/** The CLI generation: its types generated 2026-08-02 (volumes) or 2026-08-30 (storages). */
+export type Generation = "2026-08-02" | "2026-08-30";
+/** The deployer's resource table per generation, in its order. */
+const KINDS_OF: Record<Generation, KindKey[]> = {
+  "2026-08-02": ["serverlets", "dns", "proxies", "volumes", "crons"],
+  "2026-08-30": ["serverlets", "dns", "proxies", "storages", "crons"],
+};
 
 // ---------------------------------------------------------------------------------------------------
 // How the CLI's Go types decode an answer and write it back (the config file and the request payloads).
@@ -74,8 +85,41 @@ const empty = (v: unknown) =>
 const pick = (o: Obj, fields: readonly string[]): Obj =>
   Object.fromEntries(fields.filter((f) => !empty(o[f])).map((f) => [f, o[f]]));
 
-/** Per kind: the Go field types an item decodes with, and the JSON form the CLI writes and sends. */
-const FORMS: Record<KindKey, { types: Record<string, GoType>; write: (o: Obj) => Obj }> = {
+interface Form {
+  types: Record<string, GoType>;
+  write: (o: Obj) => Obj;
+}
+
+/** The proxy's JSON form: without the API's defaults (and, in the newest generation, without `compress`). */
+function proxyForm(withCompress: boolean): (o: Obj) => Obj {
+  return (o) => {
+    const flag = (f: string, dflt: boolean) => {
+      const v = o[f] === true;
+      return v === dflt ? {} : { [f]: v };
+    };
+    return {
+      ...pick(o, ["domain"]),
+      ...(o.type && o.type !== "http" ? { type: o.type } : {}),
+      ...pick(o, ["target"]),
+      ...(o.port && o.port !== 80 ? { port: o.port } : {}),
+      ...(withCompress ? flag("compress", false) : {}),
+      ...flag("enforceHttps", false),
+      ...flag("followRedirects", false),
+      ...flag("preserveHeaders", true),
+      ...flag("preserveHost", true),
+      ...flag("preservePath", true),
+      ...flag("preserveQuery", true),
+      ...flag("verifyTls", true),
+      ...(o.strategy && o.strategy !== "round-robin" ? { strategy: o.strategy } : {}),
+    };
+  };
+}
+
+/** Date-times the Go types hold as time.Time are written even when zero. */
+const ZERO_TIME = "0001-01-01T00:00:00Z";
+
+/** Per kind, 2026-08-02: the Go field types an item decodes with, and the JSON form the CLI writes and sends. */
+const FORMS_0802: Record<Exclude<KindKey, "storages">, Form> = {
   // ServerletConfig (config.go): the Serverlet "Interface" plus deployment fields; min/max always written.
   serverlets: {
     types: {
@@ -147,27 +191,7 @@ const FORMS: Record<KindKey, { types: Record<string, GoType>; write: (o: Obj) =>
       preserveQuery: "bool",
       verifyTls: "bool",
     },
-    write: (o) => {
-      const flag = (f: string, dflt: boolean) => {
-        const v = o[f] === true;
-        return v === dflt ? {} : { [f]: v };
-      };
-      return {
-        ...pick(o, ["domain"]),
-        ...(o.type && o.type !== "http" ? { type: o.type } : {}),
-        ...pick(o, ["target"]),
-        ...(o.port && o.port !== 80 ? { port: o.port } : {}),
-        ...flag("compress", false),
-        ...flag("enforceHttps", false),
-        ...flag("followRedirects", false),
-        ...flag("preserveHeaders", true),
-        ...flag("preserveHost", true),
-        ...flag("preservePath", true),
-        ...flag("preserveQuery", true),
-        ...flag("verifyTls", true),
-        ...(o.strategy && o.strategy !== "round-robin" ? { strategy: o.strategy } : {}),
-      };
-    },
+    write: proxyForm(true),
   },
   // VolumeConfig = the Volume "Interface" (every field omitempty).
   volumes: {
@@ -200,28 +224,76 @@ const FORMS: Record<KindKey, { types: Record<string, GoType>; write: (o: Obj) =>
       region: "struct",
       workspace: "struct",
     },
-    write: (o) => {
-      const zero = "0001-01-01T00:00:00Z";
-      return {
-        ...pick(o, ["body", "code", "cronPlanId", "enabled", "headers", "id", "method", "name", "projectId"]),
-        ...pick(o, ["regionId", "schedule", "url", "workspaceId"]),
-        createdAt: o.createdAt ?? zero,
-        startedAt: o.startedAt ?? zero,
-        updatedAt: o.updatedAt ?? zero,
-      };
-    },
+    write: (o) => ({
+      ...pick(o, ["body", "code", "cronPlanId", "enabled", "headers", "id", "method", "name", "projectId"]),
+      ...pick(o, ["regionId", "schedule", "url", "workspaceId"]),
+      createdAt: o.createdAt ?? ZERO_TIME,
+      startedAt: o.startedAt ?? ZERO_TIME,
+      updatedAt: o.updatedAt ?? ZERO_TIME,
+      ...(o.type === undefined ? {} : { type: o.type }),
+    }),
   },
 };
 
+/** 2026-08-30: the Serverlet and Proxy Models, `storages` for volumes, and a cron `type` that is a string. */
+const FORMS_0830: Record<Exclude<KindKey, "volumes">, Form> = {
+  ...FORMS_0802,
+  // ServerletConfig: sized by plan only; the Model's `mounts` and `scaling` (maps) are written.
+  serverlets: {
+    types: {
+      ...Object.fromEntries(["name", "image", "serverletPlanId", "workspaceId", "projectId"].map((f) => [f, "string"])),
+      arch: "string",
+      status: "string",
+      regionId: "string",
+      minInstances: "number",
+      maxInstances: "number",
+      mounts: "map",
+      scaling: "map",
+      env: "map",
+      ports: "array",
+      createdAt: "time",
+      updatedAt: "time",
+    },
+    write: (o) =>
+      pick(o, ["name", "image", "serverletPlanId", "workspaceId", "projectId", "env", "mounts", "scaling", "ports"]),
+  },
+  proxies: { ...FORMS_0802.proxies, write: proxyForm(false) },
+  // StorageConfig = the Storage Model.
+  storages: {
+    types: {
+      ...Object.fromEntries(
+        ["id", "name", "projectId", "regionId", "storagePlanId", "workspaceId"].map((f) => [f, "string"]),
+      ),
+      public: "bool",
+      createdAt: "time",
+      updatedAt: "time",
+    },
+    write: (o) => ({
+      ...pick(o, ["id", "name", "projectId", "public", "regionId", "storagePlanId", "workspaceId"]),
+      createdAt: o.createdAt ?? ZERO_TIME,
+      updatedAt: o.updatedAt ?? ZERO_TIME,
+    }),
+  },
+  crons: { ...FORMS_0802.crons, types: { ...FORMS_0802.crons.types, type: "string" } },
+};
+
+function formOf(gen: Generation, key: KindKey): Form {
+  const forms: Partial<Record<KindKey, Form>> = gen === "2026-08-02" ? FORMS_0802 : FORMS_0830;
+  const form = forms[key];
+  if (!form) throw new Error(`the ${gen} CLI has no ${key}`);
+  return form;
+}
+
 /** The config as the CLI holds it after reading JSON into its types and writing it out again. */
-export function normalizeConfig(cfg: ProjectConfig): ProjectConfig {
+export function normalizeConfig(cfg: ProjectConfig, gen: Generation): ProjectConfig {
   const out: ProjectConfig = { ...cfg };
-  for (const { key } of RESOURCES) {
+  for (const key of KINDS_OF[gen]) {
     const items = cfg[key];
     if (!items) continue;
+    const form = formOf(gen, key);
     out[key] = items.map((item) => {
-      decode(key, item, FORMS[key].types);
-      return FORMS[key].write(item);
+      decode(key, item, form.types);
+      return form.write(item);
     });
   }
   return out;
@@ -286,7 +358,12 @@ function recordLockKey(zone: string, record: Obj, seen: Map<string, number>): st
 }
 
 /** `futrou config pull`: the project's resources, each list scoped by `?projectId=`, written as a config. */
-export async function configPull(cli: CliClient, cfg: ProjectConfig, selector?: string): Promise<ProjectConfig> {
+export async function configPull(
+  cli: CliClient,
+  cfg: ProjectConfig,
+  selector: string | undefined,
+  gen: Generation,
+): Promise<ProjectConfig> {
   const wanted = selector || cfg.project;
   if (!wanted) throw new CliSideError("project name or ID is required");
   if (!cfg.workspace) throw new CliSideError("workspace name or ID is required to pull a project");
@@ -305,12 +382,14 @@ export async function configPull(cli: CliClient, cfg: ProjectConfig, selector?: 
   if (!str(owner.name)) throw new CliSideError(`workspace ${project.workspaceId} has no name`);
 
   const q = `?projectId=${encodeURIComponent(str(project.id))}`;
-  const serverlets = await cli.list(`/v2/serverlets${q}`);
-  const zones = await cli.list(`/v2/dns${q}`);
-  for (const zone of zones) zone.records = await cli.list(`/v2/dns/${encodeURIComponent(str(zone.id))}/records`);
-  const proxies = await cli.list(`/v2/proxies${q}`);
-  const volumes = await cli.list(`/v2/volumes${q}`);
-  const crons = await cli.list(`/v2/crons${q}`);
+  const remote: Partial<Record<KindKey, Obj[]>> = {};
+  for (const key of KINDS_OF[gen]) {
+    remote[key] = await cli.list(`${KIND[key].path}${q}`);
+    if (key !== "dns") continue;
+    for (const zone of remote.dns ?? []) {
+      zone.records = await cli.list(`/v2/dns/${encodeURIComponent(str(zone.id))}/records`);
+    }
+  }
 
   const locks: Record<string, string> = {
     workspace: lockHash(str(project.workspaceId)),
@@ -319,29 +398,21 @@ export async function configPull(cli: CliClient, cfg: ProjectConfig, selector?: 
   const lock = (key: string, item: Obj) => {
     if (typeof item.id === "string" && item.id) locks[key] = lockHash(item.id);
   };
-  for (const s of serverlets) lock(`serverlets.${str(s.name)}`, s);
-  for (const zone of zones) {
-    const name = str(zone.domain) || str(zone.name);
-    lock(`dns.${name}`, zone);
-    const seen = new Map<string, number>();
-    for (const r of zone.records as Obj[]) lock(recordLockKey(name, r, seen), r);
+  for (const key of KINDS_OF[gen]) {
+    for (const item of remote[key] ?? []) {
+      const name = key === "dns" ? str(item.domain) || str(item.name) : itemName(item, KIND[key].nameKey);
+      lock(`${key}.${name}`, item);
+      if (key !== "dns") continue;
+      const seen = new Map<string, number>();
+      for (const r of item.records as Obj[]) lock(recordLockKey(name, r, seen), r);
+    }
   }
-  for (const p of proxies) lock(`proxies.${str(p.domain)}`, p);
-  for (const v of volumes) lock(`volumes.${str(v.name)}`, v);
-  for (const c of crons) lock(`crons.${str(c.name)}`, c);
 
-  const pulled = normalizeConfig({
-    workspace: str(owner.name),
-    project: str(project.name) || str(project.id),
-    serverlets: serverlets.map(portable),
-    dns: zones.map(portable),
-    proxies: proxies.map(portable),
-    volumes: volumes.map(portable),
-    crons: crons.map(portable),
-    locks,
-  });
-  validate(pulled);
-  return pulled;
+  const pulled: ProjectConfig = { workspace: str(owner.name), project: str(project.name) || str(project.id), locks };
+  for (const key of KINDS_OF[gen]) pulled[key] = (remote[key] ?? []).map(portable);
+  const written = normalizeConfig(pulled, gen);
+  validate(written);
+  return written;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -446,10 +517,18 @@ async function planRecords(cli: CliClient, plan: Action[], zone: Obj, zoneId: st
 }
 
 /** The deploy plan: per kind, what to create, update and delete so the API matches the config. */
-export async function buildPlan(cli: CliClient, cfg: ProjectConfig, destroy: boolean): Promise<Action[]> {
-  const remoteCfg = cfg.project ? await configPull(cli, { workspace: cfg.workspace, project: cfg.project }) : undefined;
+export async function buildPlan(
+  cli: CliClient,
+  cfg: ProjectConfig,
+  destroy: boolean,
+  gen: Generation,
+): Promise<Action[]> {
+  const remoteCfg = cfg.project
+    ? await configPull(cli, { workspace: cfg.workspace, project: cfg.project }, undefined, gen)
+    : undefined;
   const plan: Action[] = [];
-  for (const { key, resource, path, nameKey } of RESOURCES) {
+  for (const key of KINDS_OF[gen]) {
+    const { resource, path, nameKey } = KIND[key];
     const desired = cfg[key] ?? [];
     if (!remoteCfg && desired.length === 0) continue;
     let remote: Obj[];
@@ -535,15 +614,16 @@ export async function apply(cli: CliClient, plan: Action[]): Promise<void> {
 export async function deploy(
   cli: CliClient,
   file: ProjectConfig,
-  opts: { destroy?: boolean } = {},
+  opts: { destroy?: boolean; generation?: Generation } = {},
 ): Promise<{ plan: Action[]; file: ProjectConfig }> {
-  const cfg = normalizeConfig(file);
-  const plan = await buildPlan(cli, cfg, opts.destroy === true);
+  const gen = opts.generation ?? "2026-08-02";
+  const cfg = normalizeConfig(file, gen);
+  const plan = await buildPlan(cli, cfg, opts.destroy === true, gen);
   if (plan.length > 0) await apply(cli, plan);
   // The refresh that records the API's ids is best effort: its failure is a warning, the file stays.
   if (!cfg.project) return { plan, file };
   try {
-    return { plan, file: await configPull(cli, cfg) };
+    return { plan, file: await configPull(cli, cfg, undefined, gen) };
   } catch {
     return { plan, file };
   }

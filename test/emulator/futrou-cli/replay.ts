@@ -17,6 +17,15 @@ const GIVEN: Record<Given, (vars: Record<string, string>) => [string, Obj]> = {
   record: (v) => [`/dns/${v.zone}/records`, { name: "www", type: "A", value: "192.0.2.10", ttl: 300 }],
   proxy: (v) => ["/proxies", { domain: "given.example.net", target: "web", workspaceId: v.workspace }],
   serverlet: (v) => ["/serverlets", { name: "given-serverlet", image: "nginx:latest", workspaceId: v.workspace }],
+  storage: (v) => [
+    "/storages",
+    {
+      name: "given-storage",
+      storagePlanId: v.storagePlan,
+      workspaceId: v.workspace,
+      ...(v.project ? { projectId: v.project } : {}),
+    },
+  ],
 };
 
 async function setupCall(t: Target, method: string, path: string, body?: Obj): Promise<unknown> {
@@ -34,11 +43,15 @@ async function setupCall(t: Target, method: string, path: string, body?: Obj): P
 export async function prepare(t: Target, given: readonly Given[] = []): Promise<Record<string, string>> {
   const workspace = (await setupCall(t, "GET", `/workspaces/${t.workspaceId}`)) as Obj;
   const plans = (await setupCall(t, "GET", "/serverlets/plans")) as Obj[];
+  // An emulator without storages (older versions) has no storage plans: those commands then fail.
+  const storagePlans = ((await setupCall(t, "GET", "/storages/plans").catch(() => [])) ?? []) as Obj[];
   const vars: Record<string, string> = {
     workspace: t.workspaceId,
     workspaceName: String(workspace.name),
     plan: String(plans[0]?.id),
     plan2: String(plans[1]?.id),
+    storagePlan: String(storagePlans[0]?.id),
+    storagePlan2: String(storagePlans[1]?.id),
   };
   for (const kind of given) {
     const [path, body] = GIVEN[kind](vars);
