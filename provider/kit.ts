@@ -27,7 +27,7 @@ import { createObject } from "./create";
 import { warn as engineWarn } from "./engineLog";
 import { normalize, same } from "./normal";
 import { replacingKeys } from "./paths";
-import { Secrets } from "./secrets";
+import { declaredSecrets, Secrets } from "./secrets";
 import {
   HIDDEN,
   inputNames,
@@ -605,7 +605,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       }
       toImport.set(importId, found);
     }
-    return { inputs: secrets.sealed({ ...checked, ...hidden(inputs) }, sealAll, false) };
+    return { inputs: secrets.sealed({ ...checked, ...hidden(inputs) }, { ...sealing(secrets, news), derived: false }) };
   }
 
   /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
@@ -776,26 +776,35 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   }
 
   /**
-   * Runs one operation of one resource with its secrets (provider/secrets.ts): whatever it throws loses
-   * every secret value (message, stack, reasons) and an init failure's properties are sealed like outputs;
+   * How the answers to one operation are sealed (provider/secrets.ts): the program's secret inputs, and
+   * what the engine marks secret by itself (nothing, for an adapter that accepts secrets).
+   */
+  const sealing = (secrets: Secrets, inputs: Props | undefined, previous?: Props) => ({
+    program: declaredSecrets(inputs),
+    marked: sealAll ? new Set<string>() : secrets.markedBy(inputs),
+    previous,
+  });
+
+  /**
+   * Runs one operation of one resource with its secrets: whatever it throws loses every secret value
+   * (message, stack, reasons) and an init failure's properties are sealed like outputs (`seal`);
    * `printed` when the host prints the error itself (check, diff, read, delete), so it prints it once.
    */
-  async function guarded<T>(secrets: Secrets, printed: boolean, op: () => Promise<T>): Promise<T> {
+  async function guarded<T>(
+    secrets: Secrets,
+    printed: boolean,
+    op: () => Promise<T>,
+    seal?: Parameters<Secrets["sealed"]>[1],
+  ): Promise<T> {
     try {
       return await op();
     } catch (error) {
       secrets.scrub(error);
-      if (error instanceof ResourceInitError) error.properties = secrets.sealed(error.properties, sealAll);
+      if (error instanceof ResourceInitError && seal) error.properties = secrets.sealed(error.properties, seal);
       if (printed) reportedOnce(error);
       throw error;
     }
   }
-
-  /** Outputs as the adapter hands them to the engine (secrets sealed as the adapter needs). */
-  const sealedOuts = <R extends { outs?: unknown }>(secrets: Secrets, result: R): R => ({
-    ...result,
-    outs: secrets.sealed(result.outs as Props, sealAll),
-  });
 
   return {
     /** Once per process, before any other call: the stack config (`futrou:*`). */
@@ -816,21 +825,44 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       const secrets = Secrets.of(spec, props);
       return guarded(secrets, true, async () => {
         const result = await read(id, props);
+        const seal = sealing(secrets, props, props);
         return {
           ...result,
-          props: secrets.sealed(result.props ?? {}, sealAll),
-          ...(result.inputs ? { inputs: secrets.sealed(result.inputs, sealAll, false) } : {}),
+          props: secrets.sealed(result.props ?? {}, seal),
+          // The engine marks refreshed inputs from the old inputs, which lack what the API filled in (a
+          // `displayName` copied from a secret `name`): only the kind's own fields are marked for sure.
+          ...(result.inputs
+            ? { inputs: secrets.sealed(result.inputs, { ...seal, marked: sealAll ? new Set() : secrets.markedBy({}) }) }
+            : {}),
         };
       });
     },
     delete: (id: string, props?: Props) => guarded(Secrets.of(spec, props), true, () => remove(id, props)),
     create: (inputs: Props) => {
       const secrets = Secrets.of(spec, inputs);
-      return guarded(secrets, false, async () => sealedOuts(secrets, await create(inputs, secrets)));
+      const seal = sealing(secrets, inputs);
+      return guarded(
+        secrets,
+        false,
+        async () => {
+          const result = await create(inputs, secrets);
+          return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
+        },
+        seal,
+      );
     },
     update: (id: string, olds: Props, news: Props) => {
       const secrets = Secrets.of(spec, news, olds);
-      return guarded(secrets, false, async () => sealedOuts(secrets, await update(id, olds, news)));
+      const seal = sealing(secrets, news, olds);
+      return guarded(
+        secrets,
+        false,
+        async () => {
+          const result = await update(id, olds, news);
+          return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
+        },
+        seal,
+      );
     },
   };
 }

@@ -12,7 +12,8 @@
  * go through it. Outputs that carry a secret value in another field are sealed as Pulumi secrets.
  */
 import { createHash } from "node:crypto";
-import { HIDDEN, isHidden, type Props, type ResourceSpec } from "./spec";
+import { isDeepStrictEqual } from "node:util";
+import { HIDDEN, inputSchema, isHidden, type Props, type ResourceSpec } from "./spec";
 
 /** What a secret value reads as wherever it would have been printed. */
 export const MASK = "[secret]";
@@ -40,7 +41,7 @@ const isObject = (v: unknown): v is Props => v !== null && typeof v === "object"
 
 /** Whether an input is a map of user-chosen keys (env, headers): its keys are part of the secret too. */
 function isMapField(spec: ResourceSpec, name: string): boolean {
-  let schema: unknown = spec.create.shape[name] ?? spec.pathInputs?.shape[name];
+  let schema: unknown = inputSchema(spec, name);
   for (let i = 0; i < 5 && schema; i++) {
     const def = (schema as { _zod?: { def?: { type?: string; innerType?: unknown } } })._zod?.def;
     if (def?.type === "record") return true;
@@ -67,8 +68,11 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\
 export class Secrets {
   readonly names: ReadonlySet<string>;
   readonly #pattern: RegExp | undefined;
+  /** The kind's own secret fields (`spec.secrets`). */
+  readonly #kind: ReadonlySet<string>;
 
-  private constructor(names: Set<string>, values: string[]) {
+  private constructor(kind: readonly string[], names: Set<string>, values: string[]) {
+    this.#kind = new Set(kind);
     this.names = names;
     // Each value also as it appears inside JSON or a URL; longest first, so no part of one is left over.
     const forms = new Set<string>();
@@ -96,7 +100,7 @@ export class Secrets {
       if (!bag) continue;
       for (const name of names) leaves(bag[name], isMapField(spec, name), values);
     }
-    return new Secrets(names, values);
+    return new Secrets(spec.secrets, names, values);
   }
 
   has(name: string): boolean {
@@ -113,6 +117,12 @@ export class Secrets {
     return this.redact(text) !== text;
   }
 
+  /** Whether a value holds a secret value (a string containing one, a number equal to one, or either inside). */
+  carried(value: unknown): boolean {
+    if (value === undefined || value === null || typeof value === "boolean" || isSealed(value)) return false;
+    return this.leaksInto(typeof value === "string" ? value : JSON.stringify(value));
+  }
+
   /** A value for a message: `[secret]` for a secret field, else its JSON. */
   show(field: string, value: unknown): string {
     return this.has(field) ? MASK : JSON.stringify(value);
@@ -126,20 +136,46 @@ export class Secrets {
   }
 
   /**
-   * Outputs as the engine should store them. A field that is not secret itself but carries a secret value
-   * in its text (a serverlet's `stateReason` naming a secret image) is sealed, so the engine encrypts it.
-   * With `all`, secret fields are sealed too: for an adapter whose engine sends and takes secrets as such
-   * (the provider plugin). The dynamic-provider host does not: there the engine marks an output secret
-   * whenever the input of the same name was, and a sealed value would only be unwrapped again.
-   * `derived: false` leaves other fields as they are (inputs: the program chose what is secret there).
+   * Property values as the engine should store them, with what must be encrypted sealed:
+   * - a secret field (the kind's own, or one in `program`: the op's inputs' `__secrets`), unless the engine
+   *   marks it secret by itself (`marked`: the dynamic-provider host's engine marks an answer's field secret
+   *   when the input of the same name was; a provider plugin's engine marks nothing);
+   * - with `derived`, any other field that carries a secret value (a serverlet's `stateReason` naming a
+   *   secret image, the `instances` a secret `minInstances` set, a `displayName` the API copied from a
+   *   secret `name`), or that `previous` outputs list as sealed and that has not changed since: the
+   *   `displayName` stays encrypted after the `name` it came from is changed.
+   * Outputs (`derived`) list what they hold sealed in their `__secrets` (besides the kind's own fields), so
+   * the next read, update or delete knows it; checked inputs (`derived: false`) keep the program's list.
    */
-  sealed(props: Props, all = false, derived = true): Props {
+  sealed(
+    props: Props,
+    options: { program?: readonly string[]; marked?: ReadonlySet<string>; previous?: Props; derived?: boolean },
+  ): Props {
+    const { program = [], marked = new Set(), previous, derived = true } = options;
+    const before = new Set(declaredSecrets(previous));
     const out: Props = {};
+    const held = new Set<string>();
     for (const [k, v] of Object.entries(props)) {
-      const secret = this.has(k) ? all : derived && !isHidden(k) && typeof v === "string" && this.leaksInto(v);
-      out[k] = secret && v !== undefined && v !== null && !isSealed(v) ? seal(v) : v;
+      if (v === undefined || v === null || isHidden(k)) {
+        out[k] = v;
+        continue;
+      }
+      const unchanged = before.has(k) && previous !== undefined && isDeepStrictEqual(previous[k], v);
+      const secret = this.#kind.has(k) || program.includes(k) || (derived && (unchanged || this.carried(v)));
+      if (secret) held.add(k);
+      out[k] = secret && !marked.has(k) && !isSealed(v) ? seal(v) : v;
+    }
+    if (derived) {
+      const listed = [...new Set([...program, ...held])].filter((k) => !this.#kind.has(k)).sort();
+      if (listed.length > 0) out[HIDDEN.secrets] = listed;
+      else delete out[HIDDEN.secrets];
     }
     return out;
+  }
+
+  /** What the dynamic-provider host's engine marks secret by itself in its answers to an op on `inputs`. */
+  markedBy(inputs: Props | undefined): ReadonlySet<string> {
+    return new Set([...this.#kind, ...declaredSecrets(inputs)]);
   }
 
   /**

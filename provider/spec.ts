@@ -156,6 +156,11 @@ export function inputNames(spec: ResourceSpec): string[] {
   return [...Object.keys(spec.create.shape), ...Object.keys(spec.pathInputs?.shape ?? {}), ...localNames(spec)];
 }
 
+/** The schema of one input, wherever the spec declares it (POST body, path or provider-only). */
+export function inputSchema(spec: ResourceSpec, name: string): z.ZodType | undefined {
+  return spec.create.shape[name] ?? spec.pathInputs?.shape[name] ?? spec.localInputs?.shape[name];
+}
+
 /** Provider-only inputs (never sent to the API). */
 export function localNames(spec: ResourceSpec): string[] {
   return Object.keys(spec.localInputs?.shape ?? {});

@@ -147,13 +147,50 @@ describe("Secrets", () => {
     expect(s.redact("tab ab cab, 250 ms, 2500")).toBe(`tab ${MASK} cab, ${MASK} ms, 2500`);
   });
 
-  test("an output that carries a secret under another name is sealed; secret fields only for an adapter that wants it", () => {
-    const s = Secrets.of(spec, { image: "registry/topsecret:1", ...secret("image") });
-    const outs = { image: "registry/topsecret:1", stateReason: "pull of registry/topsecret:1 failed", state: "failed" };
-    expect(s.sealed(outs)).toEqual({ ...outs, stateReason: seal(outs.stateReason) });
-    expect(s.sealed(outs, true)).toEqual({ ...outs, image: seal(outs.image), stateReason: seal(outs.stateReason) });
+  test("an output that carries a secret under another name is sealed and listed; secret fields when the engine would not mark them", () => {
+    const inputs = { image: "registry/topsecret:1", minInstances: 766, ...secret("image", "minInstances") };
+    const s = Secrets.of(spec, inputs);
+    const outs = {
+      image: "registry/topsecret:1",
+      minInstances: 766,
+      stateReason: "pull of registry/topsecret:1 failed",
+      instances: 766,
+      state: "failed",
+      maxInstances: 1000,
+    };
+    const program = ["image", "minInstances"];
+    const derived = { stateReason: seal(outs.stateReason), instances: seal(766) };
+    const listed = { [HIDDEN.secrets]: ["image", "instances", "minInstances", "stateReason"] };
+    // The dynamic-provider host: the engine marks image and minInstances itself (same-named secret inputs).
+    expect(s.sealed(outs, { program, marked: s.markedBy(inputs) })).toEqual({ ...outs, ...derived, ...listed });
+    // A provider plugin: nothing is marked by the engine.
+    expect(s.sealed(outs, { program })).toEqual({
+      ...outs,
+      ...derived,
+      ...listed,
+      image: seal(outs.image),
+      minInstances: seal(766),
+    });
+    // Checked inputs: only what the program marked, and only when the engine does not.
+    expect(s.sealed(inputs, { program, marked: s.markedBy(inputs), derived: false })).toEqual(inputs);
     expect(isSealed(seal(1))).toBe(true);
     expect(seal("x")).toEqual({ [SECRET_SIG_KEY]: SECRET_SIG, value: "x" });
+  });
+
+  test("a field sealed before stays sealed while unchanged, after the secret it came from is gone", () => {
+    // The API copied a secret name into displayName; the program then renamed the project.
+    const previous = { name: "n-old-secret", displayName: "n-old-secret", [HIDDEN.secrets]: ["displayName", "name"] };
+    const news = { name: "n-new-secret", ...secret("name") };
+    const s = Secrets.of(spec, news, previous);
+    const outs = { name: "n-new-secret", displayName: "n-old-secret", [HIDDEN.secrets]: ["name"] };
+    const answer = s.sealed(outs, { program: ["name"], marked: s.markedBy(news), previous });
+    expect(answer).toEqual({ ...outs, displayName: seal("n-old-secret"), [HIDDEN.secrets]: ["displayName", "name"] });
+    // Changed to a plain value: no longer sealed.
+    const renamed = s.sealed(
+      { ...outs, displayName: "Shop" },
+      { program: ["name"], marked: s.markedBy(news), previous },
+    );
+    expect(renamed).toEqual({ ...outs, displayName: "Shop", [HIDDEN.secrets]: ["name"] });
   });
 
   test("errors are scrubbed in place: message, stack and init reasons", () => {
