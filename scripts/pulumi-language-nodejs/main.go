@@ -6,10 +6,13 @@
 // host: the handshake, plugin and package queries (a program of dynamic resources needs no plugin
 // downloads), and Run, which starts `node @pulumi/pulumi/cmd/run` exactly as the official host does
 // (same flags, same PULUMI_CONFIG environment, exit code 32 = error already reported to the user).
-// Code generation, packing and linking are not offered.
+// GenerateProgram (TypeScript for `pulumi import` and `pulumi convert`) is handed to `sdkgen
+// generate-program`, which links Pulumi's code generators; linking them here would add their start-up cost
+// to every engine run. Generating SDKs and projects, packing and linking are not offered.
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -24,6 +27,7 @@ import (
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/emptypb"
 	"google.golang.org/protobuf/types/known/structpb"
 )
@@ -95,6 +99,42 @@ func (h *host) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.About
 		Executable: node,
 		Version:    strings.TrimPrefix(strings.TrimSpace(string(out)), "v"),
 	}, nil
+}
+
+// GenerateProgram runs `sdkgen generate-program` (next to this executable, else on PATH) with the request
+// on stdin and answers what it writes to stdout.
+func (h *host) GenerateProgram(
+	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
+) (*pulumirpc.GenerateProgramResponse, error) {
+	sdkgen := "sdkgen"
+	if self, err := os.Executable(); err == nil {
+		if beside := filepath.Join(filepath.Dir(self), "sdkgen"); isExecutable(beside) {
+			sdkgen = beside
+		}
+	}
+	in, err := proto.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, sdkgen, "generate-program")
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("generating TypeScript with %s (or pass --generate-code=false): %w: %s",
+			sdkgen, err, strings.TrimSpace(stderr.String()))
+	}
+	resp := &pulumirpc.GenerateProgramResponse{}
+	if err := proto.Unmarshal(out, resp); err != nil {
+		return nil, fmt.Errorf("reading the answer of %s generate-program: %w", sdkgen, err)
+	}
+	return resp, nil
+}
+
+func isExecutable(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir() && info.Mode()&0o111 != 0
 }
 
 func (h *host) Cancel(context.Context, *emptypb.Empty) (*emptypb.Empty, error) {

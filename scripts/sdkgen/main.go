@@ -10,6 +10,12 @@
 // writes <out-dir>/nodejs, <out-dir>/python and <out-dir>/go, each replaced whole (no stale file survives).
 // The schema must be self-contained: references to other packages are refused, so nothing is looked up or
 // downloaded. The generated Go module requires github.com/pulumi/pulumi/sdk/v3 at -go-sdk.
+//
+//	sdkgen generate-program < GenerateProgramRequest > GenerateProgramResponse
+//
+// is the TypeScript program generator behind our Node.js language host's GenerateProgram (`pulumi import`
+// prints its code): it reads the engine's request (protobuf) on stdin, binds the PCL with schemas from the
+// engine's loader, and writes the response (protobuf) to stdout.
 package main
 
 import (
@@ -18,6 +24,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -26,10 +33,15 @@ import (
 
 	"github.com/blang/semver"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"golang.org/x/mod/modfile"
+	"google.golang.org/protobuf/proto"
 )
 
 // tool is the name the generators write into every file's "do not edit" header.
@@ -177,7 +189,84 @@ func write(dir string, files map[string][]byte) error {
 	return nil
 }
 
+// generateProgram writes TypeScript for the engine's PCL. Package schemas come from the engine's schema
+// loader at req.LoaderTarget, so the code uses the providers' own types; problems in the PCL come back as
+// diagnostics, which the engine prints.
+func generateProgram(req *pulumirpc.GenerateProgramRequest) (*pulumirpc.GenerateProgramResponse, error) {
+	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
+	if err != nil {
+		return nil, fmt.Errorf("connecting to the engine's schema loader: %w", err)
+	}
+	defer loader.Close()
+
+	parser := syntax.NewParser()
+	names := make([]string, 0, len(req.GetSource()))
+	for name := range req.GetSource() {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := parser.ParseFile(strings.NewReader(req.GetSource()[name]), name); err != nil {
+			return nil, fmt.Errorf("reading %s: %w", name, err)
+		}
+	}
+	if parser.Diagnostics.HasErrors() {
+		return &pulumirpc.GenerateProgramResponse{
+			Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(parser.Diagnostics),
+		}, nil
+	}
+
+	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
+	if !req.GetStrict() {
+		// `pulumi import` asks for leniency: its PCL may name parents and providers it does not declare.
+		options = append(options, pcl.NonStrictBindOptions()...)
+	}
+	program, diags, err := pcl.BindProgram(parser.Files, schema.NewCachedLoader(loader), options...)
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() || program == nil {
+		return &pulumirpc.GenerateProgramResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+	}
+	files, genDiags, err := nodejs.GenerateProgram(program)
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.GenerateProgramResponse{
+		Source:      files,
+		Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(append(diags, genDiags...)),
+	}, nil
+}
+
+func generateProgramMain() error {
+	in, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		return err
+	}
+	req := &pulumirpc.GenerateProgramRequest{}
+	if err := proto.Unmarshal(in, req); err != nil {
+		return fmt.Errorf("reading the request on stdin: %w", err)
+	}
+	resp, err := generateProgram(req)
+	if err != nil {
+		return err
+	}
+	out, err := proto.Marshal(resp)
+	if err != nil {
+		return err
+	}
+	_, err = os.Stdout.Write(out)
+	return err
+}
+
 func main() {
+	if len(os.Args) == 2 && os.Args[1] == "generate-program" {
+		if err := generateProgramMain(); err != nil {
+			fmt.Fprintf(os.Stderr, "sdkgen generate-program: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
 	// A flag set of our own: the Pulumi packages register logging flags on the global one.
 	flags := flag.NewFlagSet("sdkgen", flag.ExitOnError)
 	langs := flags.String("lang", "nodejs,python,go", "comma-separated languages to generate")
