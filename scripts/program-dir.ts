@@ -2,9 +2,10 @@
  * A private working copy of a Pulumi program, as a user's project would have it: the program's files, a
  * node_modules that resolves `@pulumi/pulumi` and `pulumi-futrou` (linked to this repo's), and its own
  * local file backend. Used by `make demo`, the end-to-end tests and the benchmarks so they never write
- * stack files into the repo or share state with each other.
+ * stack files into the repo or share state with each other. Plugin folders that Pulumi.yaml names by a
+ * relative `path:` (e.g. the futrou plugin, `path: ../../dist/plugin`) still mean the same folder in the copy.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -30,6 +31,14 @@ export function programDir(source: string): ProgramDir {
     filter: (src) => !/(^|\/)(node_modules|Pulumi\.[^/]+\.yaml)$/.test(src.slice(source.length)),
   });
   symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
+  const project = join(dir, "Pulumi.yaml");
+  if (existsSync(project)) {
+    const text = readFileSync(project, "utf8");
+    writeFileSync(
+      project,
+      text.replace(/^(\s+path:\s*)(\.\.?\/\S*)$/gm, (_, key, path) => key + resolve(source, path)),
+    );
+  }
   mkdirSync(backend);
   return {
     dir,

@@ -15,7 +15,7 @@ export { repoRoot };
 export const PASSPHRASE = "pulumi-futrou-tests";
 
 /** Puts node@22 and the pinned Pulumi toolchain first on PATH, as the Makefile does, when jest runs alone. */
-function ensureToolchainOnPath(): void {
+export function ensureToolchainOnPath(): void {
   const version = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).devDependencies["@pulumi/pulumi"];
   const cache = process.env.PULUMI_FUTROU_CACHE ?? join(process.env.HOME ?? tmpdir(), ".cache", "pulumi-futrou");
   const dirs = [join(repoRoot, "node_modules", ".bin"), join(cache, version, "bin")];
