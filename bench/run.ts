@@ -4,10 +4,13 @@
  * resources (bench/programs/baseline), and the same do-nothing resources wired with the mix's dependency
  * graph (the baseline program with `shape: mix`) through create, a no-change up, refresh and destroy, and records wall
  * time, peak memory of the engine's process tree, API requests per resource, and state size per resource.
- * Results go to bench/RESULTS.md (and bench/out/results.json).
+ * The mix also runs on the futrou provider plugin (`plugin`: the same program through the SDK generated from
+ * the plugin's schema; the engine starts the plugin in every operation, so its start-up is included), side by
+ * side with the dynamic providers. Results go to bench/RESULTS.md (and bench/out/results.json).
  *
  *   BENCH_SIZES=10,100 make bench     # a subset
  *   BENCH_REPEAT=5 make bench         # more runs per configuration (the median is reported; default 3)
+ *   BENCH_PROGRAMS=mix,plugin make bench   # only these programs (mix, plugin, baseline, shaped)
  *   BENCH_REPORT_ONLY=1 make bench    # re-render RESULTS.md from bench/out/results.json
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -26,8 +29,17 @@ type Operation = (typeof OPERATIONS)[number];
 const DEPLOY_DELAY_MS = 500;
 /** The issue's target: our time / the flat baseline's, at N = 100 and 300. */
 const TARGET_RATIO = 1.25;
-/** mix: the Futrou resources; baseline: N flat do-nothing resources; shaped: do-nothing, mix's dependency graph. */
-type Program = "mix" | "baseline" | "shaped";
+/**
+ * mix: the Futrou resources on dynamic providers; plugin: the same on the provider plugin; baseline: N flat
+ * do-nothing resources; shaped: do-nothing, mix's dependency graph.
+ */
+type Program = "mix" | "plugin" | "baseline" | "shaped";
+const ALL_PROGRAMS: Program[] = ["mix", "plugin", "baseline", "shaped"];
+/** BENCH_PROGRAMS=mix,plugin runs a subset (the report leaves out what was not run). */
+const PROGRAMS = (process.env.BENCH_PROGRAMS?.split(",") ?? ALL_PROGRAMS).map((p) => {
+  if (!ALL_PROGRAMS.includes(p as Program)) throw new Error(`BENCH_PROGRAMS: unknown program ${p} (${ALL_PROGRAMS})`);
+  return p as Program;
+});
 
 interface Measure {
   seconds: number;
@@ -61,7 +73,8 @@ async function measure(
 }
 
 async function runProgram(program: Program, n: number, emulator?: RunningEmulator): Promise<Run> {
-  const work = programDir(join(repoRoot, "bench", "programs", program === "mix" ? "mix" : "baseline"));
+  const futrou = program === "mix" || program === "plugin";
+  const work = programDir(join(repoRoot, "bench", "programs", futrou ? "mix" : "baseline"));
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: work.backendUrl,
     PULUMI_CONFIG_PASSPHRASE: "bench",
@@ -75,6 +88,7 @@ async function runProgram(program: Program, n: number, emulator?: RunningEmulato
       count: { value: String(n) },
       secret: { value: "bench-secret-value", secret: true },
       shape: { value: program === "shaped" ? "mix" : "flat" },
+      mode: { value: program === "plugin" ? "plugin" : "dynamic" },
     });
     const quiet = { onOutput: () => {} };
     const ops = {} as Record<Operation, Measure>;
@@ -82,8 +96,8 @@ async function runProgram(program: Program, n: number, emulator?: RunningEmulato
     ops["no-change up"] = await measure(emulator, () => stack.up(quiet));
     ops.refresh = await measure(emulator, () => stack.refresh(quiet));
     const state = await stack.exportStack();
-    const resources = (state.deployment.resources ?? []).filter((r: { type: string }) =>
-      r.type.startsWith("pulumi-nodejs:dynamic"),
+    const resources = (state.deployment.resources ?? []).filter(
+      (r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic") || r.type.startsWith("futrou:index:"),
     );
     const providerBytes = resources.reduce(
       (sum: number, r: { outputs?: { __provider?: unknown } }) => sum + String(r.outputs?.__provider ?? "").length,
@@ -156,7 +170,7 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
         .map(([k, v]) => `${k} ${v}`)
         .join(", ") +
       `. Emulator in the same process, serverlet/proxy deploy delay ${DEPLOY_DELAY_MS} ms. ` +
-      `Median of ${REPEAT} runs per configuration (mix and baseline alternate).`,
+      `Median of ${REPEAT} runs per configuration (the programs alternate).`,
     "",
   );
   lines.push(
@@ -207,11 +221,36 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
       lines.push(`- N=${n} ${op}: ${fmt(ratio)} — ${verdict}`);
     }
   }
+  lines.push("", "## Provider plugin vs dynamic providers (the same mix program)", "");
+  lines.push(
+    "Plugin: the mix through the SDK generated from the plugin's schema, the engine starting `pulumi-resource-futrou` " +
+      "(Node.js, one bundled file) in every operation, start-up included. Goal: plugin ≤ dynamic.",
+    "",
+  );
+  lines.push(
+    "| N | operation | dynamic (s) | plugin (s) | plugin / dynamic | dynamic peak RSS (MB) | plugin peak RSS (MB) |",
+  );
+  lines.push("|---|---|---|---|---|---|---|");
+  for (const n of sizes) {
+    const mix = runs.find((r) => r.n === n && r.program === "mix");
+    const plugin = runs.find((r) => r.n === n && r.program === "plugin");
+    if (!mix || !plugin) continue;
+    for (const op of OPERATIONS) {
+      const a = mix.ops[op];
+      const b = plugin.ops[op];
+      lines.push(
+        `| ${n} | ${op} | ${fmt(a.seconds)} | ${fmt(b.seconds)} | **${fmt(b.seconds / a.seconds)}** | ${a.peakRssMb.toFixed(0)} | ${b.peakRssMb.toFixed(0)} |`,
+      );
+    }
+  }
   lines.push("", "## API requests per resource (counted by the emulator)", "");
-  lines.push("| N | create | no-change up | refresh | destroy |");
-  lines.push("|---|---|---|---|---|");
-  for (const run of runs.filter((r) => r.program === "mix")) {
-    lines.push(`| ${run.n} | ${OPERATIONS.map((op) => perResource(run.ops[op].requests, run.n)).join(" | ")} |`);
+  lines.push("| N | mode | create | no-change up | refresh | destroy |");
+  lines.push("|---|---|---|---|---|---|");
+  for (const run of runs.filter((r) => r.program === "mix" || r.program === "plugin")) {
+    const mode = run.program === "plugin" ? "plugin" : "dynamic";
+    lines.push(
+      `| ${run.n} | ${mode} | ${OPERATIONS.map((op) => perResource(run.ops[op].requests, run.n)).join(" | ")} |`,
+    );
   }
   lines.push("", "## State size per resource", "");
   lines.push("| N | program | resources | state bytes / resource | serialized provider bytes / resource |");
@@ -229,7 +268,9 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
     const b = runs.find((r) => r.n === large && r.program === program)?.ops[op].seconds ?? Number.NaN;
     return `${fmt(b / a)}× time for ${large / small}× resources`;
   };
-  for (const op of OPERATIONS) lines.push(`- ${op}: futrou ${grow("mix", op)}; baseline ${grow("baseline", op)}`);
+  for (const op of OPERATIONS) {
+    lines.push(`- ${op}: futrou ${grow("mix", op)}; plugin ${grow("plugin", op)}; baseline ${grow("baseline", op)}`);
+  }
   lines.push("");
   return lines.join("\n");
 }
@@ -247,22 +288,21 @@ async function main(): Promise<void> {
   const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
   const runs: Run[] = [];
   for (const n of SIZES) {
-    const mix: Run[] = [];
-    const base: Run[] = [];
-    const shaped: Run[] = [];
+    const byProgram = new Map<Program, Run[]>(PROGRAMS.map((p) => [p, []]));
     for (let i = 1; i <= REPEAT; i++) {
-      const emulator = await startEmulator({ deployDelayMs: DEPLOY_DELAY_MS, quiet: true });
-      try {
-        process.stdout.write(`bench: N=${n} futrou mix, run ${i}/${REPEAT}…\n`);
-        mix.push(await runProgram("mix", n, emulator));
-      } finally {
-        await emulator.close();
+      for (const program of PROGRAMS) {
+        process.stdout.write(`bench: N=${n} ${program}, run ${i}/${REPEAT}…\n`);
+        // The Futrou programs each get a fresh emulator; the baselines call no API.
+        const futrou = program === "mix" || program === "plugin";
+        const emulator = futrou ? await startEmulator({ deployDelayMs: DEPLOY_DELAY_MS, quiet: true }) : undefined;
+        try {
+          byProgram.get(program)?.push(await runProgram(program, n, emulator));
+        } finally {
+          await emulator?.close();
+        }
       }
-      process.stdout.write(`bench: N=${n} baselines, run ${i}/${REPEAT}…\n`);
-      base.push(await runProgram("baseline", n));
-      shaped.push(await runProgram("shaped", n));
     }
-    runs.push(combine(mix), combine(base), combine(shaped));
+    for (const program of PROGRAMS) runs.push(combine(byProgram.get(program) ?? []));
   }
   const ws = await LocalWorkspace.create({});
   const versions = {

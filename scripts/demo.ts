@@ -1,27 +1,30 @@
 /**
- * `make demo`: the webapp example through the real Pulumi engine against the embedded Futrou emulator.
- * up → an out-of-band change (a serverlet's image edited, a DNS record deleted, straight through the API)
- * → `pulumi refresh` catches both → `pulumi up` repairs them → `pulumi destroy`. The output is the engine's own.
+ * `make demo`: the webapp through the real Pulumi engine against the embedded Futrou emulator, in both modes:
+ * first examples/webapp (TypeScript on the dynamic providers), then examples/yaml (Pulumi YAML on the futrou
+ * provider plugin). Each: up → an out-of-band change (a serverlet's image edited, a DNS record deleted,
+ * straight through the API) → `pulumi refresh` catches both → `pulumi up` repairs them → `pulumi destroy`.
+ * The output is the engine's own.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { startEmulator } from "../emulator";
+import { type RunningEmulator, startEmulator } from "../emulator";
 import { FutrouClient } from "../provider/api/client";
 import { DnsRecord, DnsZone, Serverlet } from "../provider/api/models";
 import { programDir, repoRoot } from "./program-dir";
 
 const STACK = "demo";
 
-function banner(text: string): void {
+function headline(text: string): void {
   const line = "━".repeat(Math.min(100, text.length + 4));
   process.stdout.write(`\n\x1b[1;36m${line}\n  ${text}\n${line}\x1b[0m\n\n`);
 }
 
-async function main(): Promise<void> {
-  banner("Starting the Futrou API emulator (127.0.0.1)");
-  const emulator = await startEmulator({ deployDelayMs: 1500 });
-  process.stdout.write(`emulator: ${emulator.url}\n`);
-  const program = programDir(join(repoRoot, "examples", "webapp"));
+/**
+ * One example through the whole story: up, an out-of-band change (a serverlet's image edited, the `www`
+ * DNS record deleted), refresh, repair, a clean preview, destroy.
+ */
+async function story(mode: string, example: string, emulator: RunningEmulator, step: { n: number }): Promise<void> {
+  const program = programDir(join(repoRoot, "examples", example));
   const env = {
     ...process.env,
     PULUMI_BACKEND_URL: program.backendUrl,
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     FUTROU_API_URL: emulator.url,
   };
+  const banner = (text: string) => headline(`${++step.n}. ${text} (${mode}: examples/${example})`);
   // The token goes in as a secret stack config value, as a user would set it; never on a command line
   // that is echoed, never in plain text in state.
   // Asynchronous on purpose: the emulator answers from this process's event loop while pulumi runs.
@@ -54,10 +58,10 @@ async function main(): Promise<void> {
     await pulumi(["config", "set", "--secret", "futrou:apiToken"], emulator.token);
     await pulumi(["config", "set", "--secret", "dbPassword"], "correct-horse-battery-staple");
 
-    banner("1. pulumi up — create the webapp stack");
+    banner("pulumi up — create the webapp stack");
     await pulumi(["up", "--yes", "--non-interactive"]);
 
-    banner("2. Out-of-band changes, straight through the API");
+    banner("Out-of-band changes, straight through the API");
     const client = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
     const [app] = await client.list("/serverlets", Serverlet, { search: "app-" });
     if (!app) throw new Error("the demo's serverlet was not found in the emulator");
@@ -73,23 +77,38 @@ async function main(): Promise<void> {
       }
     }
 
-    banner("3. pulumi refresh — drift is detected");
+    banner("pulumi refresh — drift is detected");
     await pulumi(["refresh", "--yes", "--non-interactive", "--diff"]);
 
-    banner("4. pulumi up — the program's values are restored");
+    banner("pulumi up — the program's values are restored");
     await pulumi(["up", "--yes", "--non-interactive", "--diff"]);
 
-    banner("5. pulumi preview — nothing left to change");
+    banner("pulumi preview — nothing left to change");
     await pulumi(["preview", "--non-interactive", "--expect-no-changes"]);
 
-    banner("6. pulumi destroy");
+    banner("pulumi destroy");
     await pulumi(["destroy", "--yes", "--non-interactive"]);
     await pulumi(["stack", "rm", STACK, "--yes", "--non-interactive"]);
-
-    const stats = emulator.stats();
-    banner(`Done: the emulator answered ${stats.total} API requests`);
   } finally {
     program.remove();
+  }
+}
+
+async function main(): Promise<void> {
+  headline("Starting the Futrou API emulator (127.0.0.1)");
+  const emulator = await startEmulator({ deployDelayMs: 1500 });
+  process.stdout.write(`emulator: ${emulator.url}\n`);
+  const step = { n: 0 };
+  try {
+    headline("Mode 1: dynamic providers — a TypeScript program on the pulumi-futrou SDK (no plugin to install)");
+    await story("dynamic providers", "webapp", emulator, step);
+    headline(
+      "Mode 2: the futrou provider plugin — the same stack in Pulumi YAML (plugin from dist/plugin, `plugins.providers` in Pulumi.yaml)",
+    );
+    await story("provider plugin", "yaml", emulator, step);
+    const stats = emulator.stats();
+    headline(`Done: the emulator answered ${stats.total} API requests`);
+  } finally {
     await emulator.close();
   }
 }
