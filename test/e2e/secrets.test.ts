@@ -14,6 +14,8 @@
  *   traces, the README's recommendation for debugging), `pulumi stack export`, and the state file at rest.
  *
  * A plain control value is searched for in the same texts and must be found, so the search can fail.
+ * Both ways in run the same cases: the SDK's dynamic providers (the SDK tells the provider which inputs
+ * were secret in `__secrets`) and the `futrou` provider plugin (the engine sends secrets as such).
  */
 import { execFileSync } from "node:child_process";
 import { z } from "zod";
@@ -70,7 +72,13 @@ const asConfig = (resources: readonly Resource[]) => ({
   secret: true,
 });
 
-describe("a value the program marks secret never appears in plain text (dynamic providers)", () => {
+/** The two ways in (ARCHITECTURE.md): the SDK's dynamic providers, and the `futrou` provider plugin. */
+const MODES = [
+  ["dynamic providers", false],
+  ["the futrou provider plugin", true],
+] as const;
+
+describe.each(MODES)("a value the program marks secret never appears in plain text (%s)", (_, plugin) => {
   let emulator: RunningEmulator;
   let fixtures: Fixtures;
   let cases: Case[];
@@ -82,8 +90,13 @@ describe("a value the program marks secret never appears in plain text (dynamic 
     programStack({
       program: "secrets",
       stackName: name,
+      plugin,
       env: { FUTROU_API_URL: emulator.url, FUTROU_DEBUG: "1", PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
-      config: { "futrou:apiToken": { value: emulator.token, secret: true }, cases: asConfig([]) },
+      config: {
+        "futrou:apiToken": { value: emulator.token, secret: true },
+        plugin: { value: String(plugin) },
+        cases: asConfig([]),
+      },
     });
 
   /** `pulumi stack export` (no --show-secrets) and the state file at rest, both kept as texts. */
