@@ -54,10 +54,11 @@ export interface KitDiff extends dynamic.DiffResult {
 export interface KitProvider extends dynamic.ResourceProvider {
   configure(req: { config: ConfigSource }): Promise<void>;
   check(olds: Props, news: Props): Promise<dynamic.CheckResult>;
-  diff(id: string, olds: Props, news: Props): Promise<KitDiff>;
+  /** `oldInputs` (the plugin has them): kept fields the old outputs lack are taken from there (`withKept`). */
+  diff(id: string, olds: Props, news: Props, oldInputs?: Props): Promise<KitDiff>;
   create(inputs: Props): Promise<dynamic.CreateResult>;
   read(id: string, props?: Props): Promise<dynamic.ReadResult>;
-  update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult>;
+  update(id: string, olds: Props, news: Props, oldInputs?: Props): Promise<dynamic.UpdateResult>;
   delete(id: string, props?: Props): Promise<void>;
 }
 
@@ -230,6 +231,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   const outputKeys = outputNames(spec).filter((k) => k !== spec.apiIdOutput);
   const params = pathParams(spec);
   const updatable = new Set(Object.keys(spec.update.shape));
+  const kept = keptNames(spec);
   let settings: Settings = resolveSettings();
 
   /**
@@ -608,9 +610,30 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     return { inputs: secrets.sealed({ ...checked, ...hidden(inputs) }, { ...sealing(secrets, news), derived: false }) };
   }
 
+  /**
+   * Old outputs that lack a kept field (a resource brought in by `pulumi import`, whose read cannot see kept
+   * fields, or state written by older versions) get its last applied value from the old inputs. A field the
+   * import could not read (`__unread`) has no such value; as the `import` option does (adopt), the object
+   * keeps what it has unless the program sets something: a value the PATCH can carry is written; left at
+   * its default (or null) nothing is written or claimed; one only a replacement could change (a workspace,
+   * a region) is taken as the program says, since replacing over an unknown would destroy the object.
+   */
+  function withKept(olds: Props, news: Props, oldInputs: Props | undefined): Props {
+    if (!oldInputs) return olds;
+    const unread = Array.isArray(oldInputs[HIDDEN.unread]) ? (oldInputs[HIDDEN.unread] as unknown[]) : [];
+    const filled = { ...olds };
+    for (const k of kept) {
+      if (filled[k] !== undefined) continue;
+      if (!unread.includes(k)) filled[k] = oldInputs[k];
+      else if (!updatable.has(k) || same(news[k], spec.defaults[k])) filled[k] = news[k];
+    }
+    return filled;
+  }
+
   /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
-  async function diff(id: string, olds: Props, news: Props, secrets: Secrets): Promise<KitDiff> {
+  async function diff(id: string, outs: Props, news: Props, secrets: Secrets, oldInputs?: Props): Promise<KitDiff> {
     ours.add(apiIdOf(id));
+    const olds = withKept(outs, news, oldInputs);
     const was = normalize(spec.kind, olds);
     const now = normalize(spec.kind, news);
     const changed = Object.keys(visible(news)).filter((k) => !same(now[k], was[k]));
@@ -677,14 +700,18 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const found = (await client().find(itemPath(id), spec.model)) as Props | undefined;
     if (found) {
       const outs = outputs(found, props, props);
-      return { id, props: outs, inputs: inputsOf(outs) };
+      const inputs = inputsOf(outs);
+      // Nothing known before (`pulumi import`): the kept fields it cannot see are unread, not absent.
+      const unread = Object.keys(visible(props)).length === 0 ? kept.filter((k) => outs[k] === undefined) : [];
+      return { id, props: outs, inputs: unread.length > 0 ? { ...inputs, [HIDDEN.unread]: unread } : inputs };
     }
     return (await confirmGone(id, props)) ? { id: "", props: {} } : { id, props };
   }
 
   /** PATCHes only the changed updatable fields (or none), then waits for readiness if the kind has one. */
-  async function update(id: string, olds: Props, news: Props): Promise<dynamic.UpdateResult> {
+  async function update(id: string, outs: Props, news: Props, oldInputs?: Props): Promise<dynamic.UpdateResult> {
     ours.add(apiIdOf(id));
+    const olds = withKept(outs, news, oldInputs);
     const was = normalize(spec.kind, olds);
     const now = normalize(spec.kind, news);
     const patch = pick(
@@ -817,9 +844,9 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       const secrets = Secrets.of(spec, news, olds);
       return guarded(secrets, true, () => check(olds, news, secrets));
     },
-    diff: (id: string, olds: Props, news: Props) => {
+    diff: (id: string, olds: Props, news: Props, oldInputs?: Props) => {
       const secrets = Secrets.of(spec, news, olds);
-      return guarded(secrets, true, () => diff(id, olds, news, secrets));
+      return guarded(secrets, true, () => diff(id, olds, news, secrets, oldInputs));
     },
     read: (id: string, props?: Props) => {
       const secrets = Secrets.of(spec, props);
@@ -851,14 +878,14 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         seal,
       );
     },
-    update: (id: string, olds: Props, news: Props) => {
+    update: (id: string, olds: Props, news: Props, oldInputs?: Props) => {
       const secrets = Secrets.of(spec, news, olds);
       const seal = sealing(secrets, news, olds);
       return guarded(
         secrets,
         false,
         async () => {
-          const result = await update(id, olds, news);
+          const result = await update(id, olds, news, oldInputs);
           return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
         },
         seal,

@@ -42,6 +42,11 @@ export const HIDDEN = {
    * provider reports as changed, which the dynamic-provider host never does, so the kit's diff applies it.
    */
   replaceOnChanges: "__replaceOnChanges",
+  /**
+   * Kept fields a read without any earlier state could not see (`pulumi import`: the API does not return
+   * them): nothing to compare the program's value with (kit.ts `withKept`).
+   */
+  unread: "__unread",
 } as const;
 
 export const isHidden = (key: string): boolean => key.startsWith("__");

@@ -384,7 +384,7 @@ export function resourceProviderService(options: ServerOptions = {}): grpc.Untyp
       const { provider } = await kit(typeOf(req));
       const olds = fromWire(req.getOlds()).props;
       const news = fromWire(req.getNews()).props;
-      const diff = await provider.diff(req.getId(), olds, news);
+      const diff = await provider.diff(req.getId(), olds, news, fromWire(req.getOldInputs()).props);
       const replaces = diff.replaces ?? [];
       const res = new provproto.DiffResponse();
       res.setChanges(diff.changes ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
@@ -442,7 +442,13 @@ export function resourceProviderService(options: ServerOptions = {}): grpc.Untyp
       const olds = fromWire(req.getOlds()).props;
       const news = fromWire(req.getNews()).props;
       if (req.getPreview()) return new provproto.UpdateResponse().setProperties(req.getNews());
-      const { outs } = await provider.update(req.getId(), olds, withTimeout(news, "update", req.getTimeout()));
+      const oldInputs = fromWire(req.getOldInputs()).props;
+      const { outs } = await provider.update(
+        req.getId(),
+        olds,
+        withTimeout(news, "update", req.getTimeout()),
+        oldInputs,
+      );
       return new provproto.UpdateResponse().setProperties(toWire(withoutTimeouts((outs ?? {}) as Props)));
     }),
 

@@ -1,0 +1,78 @@
+/**
+ * Moving a stack made with the TypeScript SDK's dynamic providers to the futrou plugin (README, "Moving a
+ * stack to the plugin"): the same program, its resources aliased from their dynamic types and its explicit
+ * provider from `pulumi-nodejs`. The move replaces nothing and writes nothing to the API; a refresh then
+ * leaves no serialized provider code in the state.
+ */
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type ProgramStack, programStack, writes } from "../e2e/engine";
+
+jest.setTimeout(900_000);
+
+const quiet = { onOutput: () => {}, onEvent: (_: EngineEvent) => {} };
+
+describe("a dynamic-provider stack moves to the plugin", () => {
+  let emulator: RunningEmulator;
+  let ps: ProgramStack;
+  let ws2: { workspaceId: string; token: string };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ deployDelayMs: 50 });
+    ws2 = emulator.createWorkspace({ name: "partner" });
+    ps = await programStack({
+      program: "plugin-migrate",
+      plugin: true,
+      env: { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token, FUTROU_POLL_INTERVAL_MS: "20" },
+      config: {
+        mode: { value: "dynamic" },
+        apiKey: { value: "sk-migrate-secret", secret: true },
+        ws2Token: { value: ws2.token, secret: true },
+      },
+    });
+    const up = await ps.stack.up(quiet);
+    expect(up.summary.resourceChanges).toEqual({ create: 12 }); // 10 resources, the explicit provider, the stack
+    expect(await ps.stateAtRest()).toContain("pulumi-nodejs:dynamic/futrou:Serverlet");
+  });
+  afterAll(async () => {
+    await ps?.dispose();
+    await emulator?.close();
+  });
+
+  it("the preview of the move changes nothing: no replacement, no update", async () => {
+    await ps.stack.setConfig("mode", { value: "plugin" });
+    const preview = await ps.stack.preview(quiet);
+    expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
+  });
+
+  it("the move writes nothing to the API, and the stack holds futrou: types afterwards", async () => {
+    emulator.resetStats();
+    const up = await ps.stack.up(quiet);
+    expect(Object.keys(up.summary.resourceChanges ?? {})).toEqual(["same"]);
+    expect(writes(emulator.stats())).toBe(0);
+    const types = ((await ps.stack.exportStack()).deployment.resources ?? []).map((r: { type: string }) => r.type);
+    expect(types.filter((t: string) => t.startsWith("futrou:index:"))).toHaveLength(10);
+    expect(types.filter((t: string) => t.includes("pulumi-nodejs"))).toEqual([]);
+    expect(types.filter((t: string) => t.startsWith("pulumi:providers:futrou"))).toHaveLength(2);
+  });
+
+  it("a refresh leaves no serialized provider code in the state, and writes nothing", async () => {
+    emulator.resetStats();
+    const refresh = await ps.stack.refresh(quiet);
+    expect(refresh.summary.result).toBe("succeeded");
+    const atRest = await ps.stateAtRest();
+    expect(atRest).not.toContain("__provider");
+    expect(atRest).not.toContain("pulumi-nodejs");
+    expect(atRest).not.toContain("sk-migrate-secret");
+    expect(atRest).not.toContain("nightly-secret");
+    expect(atRest).not.toContain(ws2.token);
+    const up = await ps.stack.up(quiet);
+    expect(Object.keys(up.summary.resourceChanges ?? {})).toEqual(["same"]);
+    expect(writes(emulator.stats())).toBe(0);
+  });
+
+  it("the explicit provider still manages the second workspace's project", async () => {
+    expect(emulator.inventory(ws2.workspaceId).project).toHaveLength(1);
+    expect(emulator.inventory(emulator.workspaceId).project).toHaveLength(1);
+  });
+});
