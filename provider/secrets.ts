@@ -91,16 +91,21 @@ export class Secrets {
 
   /**
    * The secrets of a resource given any of its property bags (news, olds, outputs): the kind's own
-   * secret fields and every name a bag's `__secrets` lists; the values are taken from every bag.
+   * secret fields, those its `secretWhen` flag makes secret in any bag, and every name a bag's `__secrets`
+   * lists; the values are taken from every bag.
    */
   static of(spec: ResourceSpec, ...bags: (Props | undefined)[]): Secrets {
-    const names = new Set([...spec.secrets, ...bags.flatMap(declaredSecrets)]);
+    const flagged = Object.entries(spec.secretWhen ?? {})
+      .filter(([, flag]) => bags.some((bag) => bag?.[flag] === true))
+      .map(([name]) => name);
+    const names = new Set([...spec.secrets, ...flagged, ...bags.flatMap(declaredSecrets)]);
     const values: string[] = [];
     for (const bag of bags) {
       if (!bag) continue;
       for (const name of names) leaves(bag[name], isMapField(spec, name), values);
     }
-    return new Secrets(spec.secrets, names, values);
+    // Flagged fields are wrapped by the SDK like the kind's own: the engine marks them secret.
+    return new Secrets([...spec.secrets, ...flagged], names, values);
   }
 
   has(name: string): boolean {

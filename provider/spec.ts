@@ -101,6 +101,11 @@ export interface ResourceSpec {
   autoName?: string;
   /** Inputs (and outputs) that stay Pulumi secrets. */
   secrets: readonly string[];
+  /**
+   * Inputs that are secrets when a boolean input of the same resource is true (a variable's `value` when
+   * `isSecret`), besides whenever the program marks them secret: `{ value: "isSecret" }`.
+   */
+  secretWhen?: Readonly<Record<string, string>>;
   /** Outputs the API changes on its own (status, state): not inputs, so never a diff. */
   volatile: readonly string[];
   /** Output that carries the API's own id when the Pulumi id is composite (`<dnsId>/<id>`). */

@@ -236,6 +236,16 @@ export function resourceArgs(
   for (const [k, v] of Object.entries(given)) {
     if (v !== undefined) inputs[k] = spec.secrets.includes(k) ? pulumi.secret(v) : v;
   }
+  // Secret when a flag says so (a variable's value when `isSecret`); the engine makes the output secret too.
+  for (const [k, flag] of Object.entries(spec.secretWhen ?? {})) {
+    const v = given[k];
+    const on = given[flag];
+    if (v === undefined || on === undefined || on === false) continue;
+    inputs[k] =
+      on === true
+        ? pulumi.secret(v)
+        : pulumi.all([v, on]).apply(([value, secret]) => (secret === true ? pulumi.secret(value) : value));
+  }
   // Before the kind's own secrets are wrapped above: the names the program itself made secret.
   inputs[HIDDEN.secrets] = secretInputs(given);
   const { import: importId, ...rest } = opts;

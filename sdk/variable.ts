@@ -8,11 +8,16 @@ export interface VariableArgs {
   /** The variable name (letters, digits and `_`, not starting with a digit). Changing it replaces the variable. */
   key: pulumi.Input<string>;
   /**
-   * The value. Always stored as a Pulumi secret. Write-only in the API: it is never read back, so a
-   * change made outside Pulumi cannot be detected. Updated in place.
+   * The value. A Pulumi secret (encrypted in the state, `[secret]` in previews) when the program makes it one
+   * (`config.requireSecret`, `pulumi.secret`) or `isSecret` is true; otherwise a plain value whose changes
+   * previews show. Write-only in the API: it is never read back, so a change made outside Pulumi cannot be
+   * detected. Updated in place.
    */
   value: pulumi.Input<string>;
-  /** Whether the platform hides the value in its console and logs. Default `false`. Updated in place. */
+  /**
+   * Whether the platform hides the value in its console and logs. Default `false`. Updated in place. `true`
+   * also makes `value` a Pulumi secret.
+   */
   isSecret?: pulumi.Input<boolean>;
   /** Free text. Default `""`. Updated in place. */
   description?: pulumi.Input<string>;

@@ -1,6 +1,7 @@
 /**
  * Variable (`/variables`). Pulumi and import id: the variable id. The value is never in a response (kept):
- * outputs keep it from the inputs (a secret), so its drift cannot be seen; key and scope replace.
+ * outputs keep it from the inputs, so its drift cannot be seen; key and scope replace. It is a secret when
+ * the program makes it one or `isSecret` is true.
  */
 import type { Query } from "../api/client";
 import { COLLECTIONS } from "../api/contract";
@@ -19,7 +20,9 @@ export const variable = defineSpec({
   kind: "variable",
   unique: { field: "key", within: VARIABLE_SCOPES },
   lookup: { fields: ["key", ...VARIABLE_SCOPES], filter: byScope },
-  secrets: ["value"],
+  // The value is a secret when the program makes it one or marks the variable `isSecret`; otherwise it
+  // diffs like any field (`"on"` → `"off"` shows in the preview).
+  secretWhen: { value: "isSecret" },
   owners: [
     { field: "projectId", collection: COLLECTIONS.project },
     { field: "serverletId", collection: COLLECTIONS.serverlet },

@@ -128,13 +128,16 @@ export async function tableStack(
   emulator: { url: string; token: string },
   stackName: string,
   resources: TableEntry[] = [],
+  /** Store the list as secret config (the engine copies config into the state): for tests of secret values. */
+  opts: { secretConfig?: boolean } = {},
 ): Promise<TableStack> {
+  const config = (list: TableEntry[]) => ({ value: JSON.stringify(list), secret: opts.secretConfig === true });
   const ps = await programStack({
     program: "table",
     stackName,
     // The program is type-checked by `make lint` (tsconfig.programs.json); here it only needs to run.
     env: { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token, PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
-    config: { resources: { value: JSON.stringify(resources) } },
+    config: { resources: config(resources) },
   });
-  return { ...ps, use: (next) => ps.stack.setConfig("resources", { value: JSON.stringify(next) }) };
+  return { ...ps, use: (next) => ps.stack.setConfig("resources", config(next)) };
 }

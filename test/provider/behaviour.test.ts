@@ -23,7 +23,7 @@ afterAll(() => emulator.close());
 describe("the spec table", () => {
   test.each<[Kind, string[], string | undefined, string[], string]>([
     ["project", ["workspaceId"], "name", [], "<projectId>"],
-    ["variable", ["key", "workspaceId", "projectId", "serverletId"], "key", ["value"], "<variableId>"],
+    ["variable", ["key", "workspaceId", "projectId", "serverletId"], "key", [], "<variableId>"],
     ["dnsZone", ["domain", "workspaceId"], "domain", [], "<dnsId>"],
     ["dnsRecord", ["dnsId"], undefined, [], "<dnsId>/<recordId>"],
     ["cron", ["workspaceId"], "name", ["headers", "body"], "<cronId>"],
@@ -293,12 +293,16 @@ describe("secrets in check failures", () => {
   test("a failing secret input is neither echoed in a reason nor handed back for the engine to print", async () => {
     const secret = "hunter2-very-secret-value";
     const variable = makeProvider(specFor("variable"));
-    const result = await variable.check!({}, { key: "bad key", value: secret, workspaceId: "w1", serverletId: "s1" });
+    // A variable's value is secret when the variable `isSecret` (or the program marked it, `__secrets`).
+    const result = await variable.check!(
+      {},
+      { key: "bad key", value: secret, isSecret: true, workspaceId: "w1", serverletId: "s1" },
+    );
     expect(result.failures?.map((f) => f.property).sort()).toEqual(["key", "serverletId"]);
     expect(JSON.stringify(result)).not.toContain(secret);
     expect((result.inputs as Props).value).toBe("[secret]");
 
-    const wrongType = await variable.check!({}, { key: "K", value: 424242, workspaceId: "w1" });
+    const wrongType = await variable.check!({}, { key: "K", value: 424242, workspaceId: "w1", __secrets: ["value"] });
     // A failure on a secret input names no property (the engine would print the program's value there).
     expect(wrongType.failures?.[0]).toMatchObject({
       property: "",

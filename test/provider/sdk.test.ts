@@ -117,12 +117,24 @@ describe("resource classes", () => {
   });
 
   test.each([
-    [variable, { key: "K", value: "x", workspaceId: "w" }, ["value"]],
     [cron, { schedule: "@daily", url: "https://x.io", headers: { A: "b" }, body: "b" }, ["headers", "body"]],
   ] as const)("secret inputs are wrapped and stay secret outputs ($kind)", async (spec, args, secrets) => {
     const [, , inputs, opts] = resourceArgs(spec, "r", args, { additionalSecretOutputs: ["other"] });
     for (const k of secrets) expect(await pulumi.isSecret(pulumi.output(inputs[k]))).toBe(true);
     expect(opts.additionalSecretOutputs).toEqual(["other", ...secrets]);
+  });
+
+  test("a variable's value is a secret when isSecret is true (also as an Output) or the program made it one", async () => {
+    const valueFrom = (args: object) => pulumi.output(resourceArgs(variable, "v", args)[2].value);
+    const base = { key: "K", workspaceId: "w" };
+    expect(await pulumi.isSecret(valueFrom({ ...base, value: "on" }))).toBe(false);
+    expect(await pulumi.isSecret(valueFrom({ ...base, value: "on", isSecret: false }))).toBe(false);
+    expect(await pulumi.isSecret(valueFrom({ ...base, value: "on", isSecret: true }))).toBe(true);
+    expect(await pulumi.isSecret(valueFrom({ ...base, value: "on", isSecret: pulumi.output(true) }))).toBe(true);
+    expect(await pulumi.isSecret(valueFrom({ ...base, value: "on", isSecret: pulumi.output(false) }))).toBe(false);
+    expect(await pulumi.isSecret(valueFrom({ ...base, value: pulumi.secret("on") }))).toBe(true);
+    expect(await resolve(valueFrom({ ...base, value: "on", isSecret: pulumi.output(true) }))).toBe("on");
+    expect(resourceArgs(variable, "v", { ...base, value: "on" })[3].additionalSecretOutputs).toBeUndefined();
   });
 
   test.each([
