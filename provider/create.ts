@@ -1,14 +1,20 @@
 /**
  * The create protocol, once for every kind: it can neither duplicate an object nor adopt someone else's.
  *
- * 1. Before the POST, list the candidates (the spec's lookup: same filter, same lookup values) and write
- *    their ids to the local journal (journal.ts). That costs one list request per create. It cannot be
- *    skipped for kinds with a unique field: a clash is a 400 only when the answer arrives; after a lost
- *    answer, "that name exists now" cannot tell our object from one that existed before — only this list
- *    can. For records (no unique field) it is the only way to tell ours from identical ones.
+ * 1. Before the POST, take the candidates (the spec's lookup values, in the same owner) and write their ids
+ *    to the local journal (journal.ts). They come from the collection's listing (listing.ts): one list per
+ *    collection and owner per run, kept current by this process's own creates, updates and deletes, and
+ *    renewed after LISTING_TTL_MS; when no complete listing is to be had cheaply, from one filtered list
+ *    request. This step cannot be skipped for kinds with a unique field: a clash is a 400 only when the
+ *    answer arrives; after a lost answer, "that name exists now" cannot tell our object from one that
+ *    existed before — only this list can. For records (no unique field) it is the only way to tell ours
+ *    from identical ones. What a listing cannot see: an object someone else creates with the same values
+ *    after the listing was taken (at most LISTING_TTL_MS before our POST); if our POST's answer is then
+ *    lost, that object could be taken as ours (README, design notes).
  * 2. POST (client.create: 429/503 re-sent; never blindly repeated after an ambiguous failure). After every
- *    ambiguous outcome, the last attempt's included, look again: exactly one *new* candidate is ours;
- *    several are an error naming them; none means not created (re-POST while attempts remain).
+ *    ambiguous outcome, the last attempt's included, look again (a fresh filtered list): exactly one *new*
+ *    candidate (not listed before, not made by another create of this process) is ours; several are an
+ *    error naming them; none means not created (re-POST while attempts remain).
  * 3. A re-POST that meets "already in use" for a value that was free before our first POST is our earlier
  *    attempt landing late: look once more and take it. A 2xx whose body cannot be read keeps its `id`.
  * 4. A lookup that fails is "created or not unknown", never "create failed"; created-but-not-confirmed is a
@@ -22,6 +28,7 @@ import type { FutrouClient } from "./api/client";
 import { FutrouApiError } from "./api/errors";
 import { messageOf, OutcomeUnknownError, UnreadableCreateError } from "./api/outcome";
 import { CreateJournal, fieldHashes, type JournalEntry, newSalt } from "./journal";
+import { Listings, ownerFilter } from "./listing";
 import { same } from "./normal";
 import { Secrets } from "./secrets";
 import { HIDDEN, type Props, type ResourceSpec } from "./spec";
@@ -108,19 +115,33 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
   ];
   const journal = ctx.journal ?? new CreateJournal();
 
-  /** The objects that match the lookup now. */
-  const candidates = async (): Promise<Props[]> => {
-    const listed = (await client.list(collection, spec.model, filter)) as Props[];
-    return listed.filter((o) => {
-      const normal = ctx.normalize(o);
-      return fields.every((f) => same(normal[f], body[f]));
-    });
+  const listings = Listings.of(client);
+  const matches = (o: Props): boolean => {
+    const normal = ctx.normalize(o);
+    return fields.every((f) => same(normal[f], body[f]));
   };
-  /** The one candidate that is not among `before`; undefined when there is none. */
+  /** The objects that match the lookup now: one list request, filtered by the lookup values. */
+  const candidates = async (): Promise<Props[]> =>
+    ((await client.list(collection, spec.model, filter)) as Props[]).filter(matches);
+  /**
+   * The candidates before the first POST: from the collection's listing (listing.ts: one list per collection
+   * and owner, kept current by this process's own creates) when it is complete, else asked for.
+   */
+  const existing = async (): Promise<Props[]> => {
+    const listed = await listings.all(collection, ownerFilter(spec, body), spec.model);
+    return listed ? listed.filter(matches) : candidates();
+  };
+  /**
+   * New look-alikes: candidates now that are neither among `before` nor made by another create of this
+   * process (two resources of one stack may have identical values).
+   */
+  const fresh = async (before: readonly string[]): Promise<Props[]> =>
+    (await candidates()).filter((o) => !before.includes(idOf(o)) && !listings.createdHere(idOf(o)));
+  /** The one new candidate; undefined when there is none. */
   const newOne = async (before: readonly string[]): Promise<Props | undefined> => {
-    const fresh = (await candidates()).filter((o) => !before.includes(idOf(o)));
-    if (fresh.length > 1) throw new AmbiguousMatchError(what, fresh.map(idOf));
-    return fresh[0];
+    const found = await fresh(before);
+    if (found.length > 1) throw new AmbiguousMatchError(what, found.map(idOf));
+    return found[0];
   };
   const withProvider = (props: Props): Props => ({ ...props, [HIDDEN.provider]: inputs[HIDDEN.provider] });
   /** Created, but we could not confirm it: the engine records the id instead of losing the object. */
@@ -160,7 +181,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     }
   }
 
-  const before = (await candidates()).map(idOf);
+  const before = (await existing()).map(idOf);
   const salt = newSalt();
   const entry: JournalEntry = {
     version: 1,
@@ -279,7 +300,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
    */
   async function dropLateTwins(kept: Props): Promise<void> {
     try {
-      const twins = (await candidates()).filter((o) => !before.includes(idOf(o)) && idOf(o) !== idOf(kept));
+      const twins = (await fresh(before)).filter((o) => idOf(o) !== idOf(kept));
       for (const twin of twins) await client.delete(`${collection}/${encodeURIComponent(idOf(twin))}`);
     } catch {
       // Best effort: losing the object we keep over a failed clean-up would be worse than a twin.

@@ -25,6 +25,7 @@ import { Workspace } from "./api/models";
 import { type ConfigSource, clientFor, POLL_INTERVAL_CAP_MS, resolveSettings, type Settings } from "./config";
 import { createObject } from "./create";
 import { warn as engineWarn } from "./engineLog";
+import { Listings, ownerFilter } from "./listing";
 import { normalize, same } from "./normal";
 import { replacingKeys } from "./paths";
 import { declaredSecrets, Secrets } from "./secrets";
@@ -691,13 +692,54 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   }
 
   /**
-   * One GET; a 404 answers an empty id, which tells the engine the resource is gone — once the token
-   * is known to see the resource's workspace. Returns inputs too (observed fields live, kept ones as
-   * last applied), so ignoreChanges, the preview diff and transition rules see what is there.
+   * Per client: whether this kind's list items say at least what a GET says. Decided by the first read
+   * that finds its object listed, with one GET of that object; until then, and when they do not, reads GET.
+   */
+  const listsSayAll = new WeakMap<FutrouClient, Promise<boolean | undefined>>();
+
+  /** Every field `get` says (not null) is said by `item` too. */
+  const saysAll = (item: Props, get: Props): boolean => {
+    const said = live(item);
+    return Object.keys(live(get)).every((k) => said[k] !== undefined);
+  };
+
+  /**
+   * The object as its collection's listing has it (listing.ts: one list request per 100 objects for a whole
+   * refresh), when that answer is as good as a GET's: this kind's list items say all a GET says (above), and
+   * for every observed field the last answer said, the item says it too or the list's items carry that field
+   * elsewhere (then its absence here is the API leaving an empty value out, as a GET would). Undefined:
+   * ask by GET. `{ object }`: the answer (from the deciding GET, `object` undefined when that was a 404).
+   */
+  async function listed(id: string, props: Props): Promise<{ object?: Props } | undefined> {
+    const { apiId, collection } = locate(id);
+    const c = client();
+    const hit = await Listings.of(c).find(collection, ownerFilter(spec, props), spec.model, apiId);
+    if (!hit) return undefined;
+    let fits = listsSayAll.get(c);
+    if (!fits) {
+      const got = c.find(itemPath(id), spec.model) as Promise<Props | undefined>;
+      fits = got.then((g) => (g === undefined ? undefined : saysAll(hit.object, g))).catch(() => undefined);
+      listsSayAll.set(c, fits);
+      void fits.then((known) => known === undefined && listsSayAll.delete(c));
+      return { object: await got };
+    }
+    if ((await fits) !== true) return undefined;
+    const said = live(hit.object);
+    const needed = [...spec.observed, ...spec.volatile].filter((k) => props[k] !== undefined && props[k] !== null);
+    return needed.every((k) => said[k] !== undefined || hit.shape.has(k)) ? { object: hit.object } : undefined;
+  }
+
+  /**
+   * The object from its collection's listing, else by one GET; a 404 answers an empty id, which tells the
+   * engine the resource is gone — once the token is known to see the resource's workspace. A listing never
+   * says "gone": an object it does not hold is asked for by GET. Returns inputs too (observed fields live,
+   * kept ones as last applied), so ignoreChanges, the preview diff and transition rules see what is there.
    */
   async function read(id: string, props: Props = {}): Promise<dynamic.ReadResult> {
     ours.add(apiIdOf(id));
-    const found = (await client().find(itemPath(id), spec.model)) as Props | undefined;
+    const found = ((await listed(id, props)) ?? { object: await client().find(itemPath(id), spec.model) }).object as
+      | Props
+      | undefined;
     if (found) {
       const outs = outputs(found, props, props);
       const inputs = inputsOf(outs);

@@ -188,6 +188,20 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${where || "(body)"}: ${issue.message.replace(/^Invalid input: /, "")}`;
 }
 
+/**
+ * A write this client made or tried, for whoever keeps copies of API objects current (provider/listing.ts).
+ * `done`: the API acknowledged it (a DELETE that found nothing counts); false: it failed, perhaps after
+ * taking effect. `result`: the object the API answered (for a create, also the one its recovery found).
+ */
+export interface WriteEvent {
+  op: "create" | "update" | "delete" | "action";
+  path: string;
+  body?: object;
+  result?: unknown;
+  done: boolean;
+}
+export type WriteObserver = (event: WriteEvent) => void;
+
 export class FutrouClient {
   readonly baseUrl: string;
   readonly timeoutMs: number;
@@ -199,6 +213,7 @@ export class FutrouClient {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #onRetry?: (event: RetryEvent) => void;
   readonly #random?: () => number;
+  readonly #observers = new Set<WriteObserver>();
 
   constructor(opts: ClientOptions) {
     if (!opts.token)
@@ -222,6 +237,23 @@ export class FutrouClient {
     this.#sleep = opts.sleep ?? realSleep;
     this.#onRetry = opts.onRetry;
     this.#random = opts.random;
+  }
+
+  /** Calls `observer` after every write (create, update, delete, action), done or failed. */
+  observeWrites(observer: WriteObserver): void {
+    this.#observers.add(observer);
+  }
+
+  /** Runs a write and tells the observers how it ended. */
+  async #write<T>(event: Omit<WriteEvent, "done" | "result">, run: () => Promise<T>): Promise<T> {
+    try {
+      const result = await run();
+      for (const observe of this.#observers) observe({ ...event, result, done: true });
+      return result;
+    } catch (e) {
+      for (const observe of this.#observers) observe({ ...event, done: false });
+      throw e;
+    }
   }
 
   /** What JSON.stringify shows: never the token. */
@@ -287,35 +319,41 @@ export class FutrouClient {
   ): Promise<z.infer<S>> {
     const json = JSON.stringify(body);
     const recover = opts?.recover;
-    return withRetry<z.infer<S>>({
-      ...this.#loop("POST", path),
-      send: async () => {
-        const res = await this.#attempt("POST", path, undefined, json);
-        try {
-          return this.#parse("POST", path, res, schema);
-        } catch (problem) {
-          throw new UnreadableCreateError("POST", path, res.status, idOfBody(res.text), problem);
-        }
-      },
-      recover: recover && (async () => (await recover()) ?? undefined),
-    });
+    return this.#write({ op: "create", path, body }, () =>
+      withRetry<z.infer<S>>({
+        ...this.#loop("POST", path),
+        send: async () => {
+          const res = await this.#attempt("POST", path, undefined, json);
+          try {
+            return this.#parse("POST", path, res, schema);
+          } catch (problem) {
+            throw new UnreadableCreateError("POST", path, res.status, idOfBody(res.text), problem);
+          }
+        },
+        recover: recover && (async () => (await recover()) ?? undefined),
+      }),
+    );
   }
 
   /** PATCH (any subset of the updatable fields); returns the whole updated object. */
   async patch<S extends z.ZodType>(path: string, body: object, schema: S): Promise<z.infer<S>> {
-    const res = await this.#call("PATCH", path, { body: JSON.stringify(body) });
-    return this.#parse("PATCH", path, res, schema);
+    return this.#write({ op: "update", path, body }, async () => {
+      const res = await this.#call("PATCH", path, { body: JSON.stringify(body) });
+      return this.#parse("PATCH", path, res, schema);
+    });
   }
 
   /** DELETE; false when the object was already gone (404), including after a retried DELETE. */
   async delete(path: string): Promise<boolean> {
-    try {
-      await this.#call("DELETE", path, {});
-      return true;
-    } catch (e) {
-      if (e instanceof FutrouApiError && e.status === 404) return false;
-      throw e;
-    }
+    return this.#write({ op: "delete", path }, async () => {
+      try {
+        await this.#call("DELETE", path, {});
+        return true;
+      } catch (e) {
+        if (e instanceof FutrouApiError && e.status === 404) return false;
+        throw e;
+      }
+    });
   }
 
   /**
@@ -323,10 +361,12 @@ export class FutrouClient {
    * Undefined when the API answers without a body (204).
    */
   async action<S extends z.ZodType>(path: string, schema: S, body?: object): Promise<z.infer<S> | undefined> {
-    const res = await this.#call("POST", path, { body: body === undefined ? undefined : JSON.stringify(body) });
-    // The real API answers serverlet actions 204 with no body: an empty 2xx is a success with nothing to read.
-    if (!res.text.trim()) return undefined;
-    return this.#parse("POST", path, res, schema);
+    return this.#write({ op: "action", path, body }, async () => {
+      const res = await this.#call("POST", path, { body: body === undefined ? undefined : JSON.stringify(body) });
+      // The real API answers serverlet actions 204 with no body: an empty 2xx is a success with nothing to read.
+      if (!res.text.trim()) return undefined;
+      return this.#parse("POST", path, res, schema);
+    });
   }
 
   // -------------------------------------------------------------------------------------------------

@@ -99,7 +99,7 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
         api.failLists--;
         return unavailable(res);
       }
-      const filters = [...url.searchParams].filter(([k]) => !["page", "limit"].includes(k));
+      const filters = [...url.searchParams].filter(([k]) => !["page", "limit", "sort", "direction"].includes(k));
       const items = [...coll(path).values()].filter((o) => filters.every(([k, v]) => String(o[k]) === v));
       json(res, 200, items, { "x-total-pages": "1", "x-page": "1" });
       const late = pendingLate;

@@ -1,0 +1,270 @@
+/**
+ * Whole-collection listings, kept per client (one per API URL and token in a provider process) and shared
+ * by every resource that process serves: a refresh reads its objects from one list request per 100
+ * objects instead of one GET each, and creates take their candidates (create.ts) from one list per
+ * collection and owner instead of one filtered list each.
+ *
+ * What a listing may answer, and when it must not:
+ * - It is filled lazily, page by page, only on demand: a page is fetched for an operation that has not
+ *   found what it needs in the pages so far, and never more pages than operations have asked the listing
+ *   (reads and creates together). So a stack with a few objects in a huge collection costs at most one
+ *   page more than it would have in GETs, and a stack with many costs one request per 100 objects.
+ * - Pages are asked in creation order (`sort=createdAt&direction=asc`): objects created while paging are
+ *   appended after the pages already read; an object deleted while paging may shift another past a page
+ *   boundary, so a read that does not find its object in the listing always asks by GET. A listing never
+ *   says that an object is gone: only a 404 on a GET does (and the kit then confirms it, confirmGone).
+ * - It lives for LISTING_TTL_MS from its first page, then the next operation lists anew.
+ * - It is kept current by this client's own writes (FutrouClient.observeWrites): a created object is added,
+ *   an updated one replaced by the API's answer, a deleted one removed. An object this process wrote is no
+ *   longer answered to reads (a GET reads it), and after a delete by this process (which may remove other
+ *   objects with it: a zone's records, a project's variables) no listing taken before it answers reads.
+ * - For creates it is complete or unused: every page read, no failed page, and no sign of a delete while
+ *   paging (a page counting fewer items than an earlier one, or this process's own delete); otherwise the
+ *   create lists its own candidates as before.
+ */
+import type { z } from "zod";
+import type { FutrouClient, Query, WriteEvent } from "./api/client";
+import { PAGE_MAX_LIMIT } from "./api/contract";
+import type { Props, ResourceSpec } from "./spec";
+
+/** How long a listing answers after its first page was asked for. */
+export const LISTING_TTL_MS = 30_000;
+
+/** What a read gets from a listing: the object as listed, and the fields the listing's items carry. */
+export interface Listed {
+  object: Props;
+  /** Every field some item of this listing carries (not null): what the list's answer shape includes. */
+  shape: ReadonlySet<string>;
+}
+
+class Listing {
+  readonly items = new Map<string, Props>();
+  readonly shape = new Set<string>();
+  readonly startedAt = Date.now();
+  /** Pages asked for so far (in flight or answered). */
+  asked = 0;
+  /** From the latest page's `X-Total-Pages`; undefined until the first page answers. */
+  totalPages?: number;
+  /** The largest `X-Total-Items` a page said; a later page that says fewer makes the listing unfit for creates. */
+  totalItems?: number;
+  /** A page failed: reads fall back to GETs, creates to their own lookups, until a new listing is taken. */
+  broken = false;
+  /** False when objects may have been deleted while paging: unfit for creates (reads are unaffected). */
+  consistent = true;
+  /** False once this process deleted something after the listing began (deletes may cascade). */
+  readable = true;
+  /** Operations that asked this listing: the page budget. */
+  demand = 0;
+  /** The pages being fetched now. */
+  fetching?: Promise<void>;
+
+  constructor(
+    readonly collection: string,
+    readonly filter: Query,
+  ) {}
+
+  get expired(): boolean {
+    return Date.now() - this.startedAt > LISTING_TTL_MS;
+  }
+
+  /** More pages to ask for, as far as the answers so far tell. */
+  get more(): boolean {
+    return this.totalPages === undefined ? this.asked === 0 : this.asked < this.totalPages;
+  }
+
+  add(object: Props): void {
+    this.items.set(String(object.id), object);
+    for (const [k, v] of Object.entries(object)) if (v !== undefined && v !== null) this.shape.add(k);
+  }
+
+  /** Whether an object that a create answered belongs here: it matches the listing's filter. */
+  holds(object: Props): boolean {
+    return Object.entries(this.filter).every(([k, v]) => v === undefined || v === null || object[k] === v);
+  }
+}
+
+/**
+ * The owner filter of the listing that holds an object of this kind: the spec's lookup filter without the
+ * per-object values (name, domain, key), e.g. `{ workspaceId }`; `{}` for kinds listed per parent
+ * (records, in their zone's collection) or whose owner is no list filter (variables).
+ */
+export function ownerFilter(spec: ResourceSpec, props: Props): Query {
+  const filter = spec.lookup.filter?.(props) ?? {};
+  return Object.fromEntries(Object.entries(filter).filter(([k]) => !spec.lookup.fields.includes(k)));
+}
+
+/** The query of one page: the owner filter, the largest page, creation order. */
+function pageQuery(filter: Query, page: number): Query {
+  return { ...filter, limit: PAGE_MAX_LIMIT, page, sort: "createdAt", direction: "asc" };
+}
+
+const keyOf = (collection: string, filter: Query): string =>
+  `${collection}?${JSON.stringify(Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)))}`;
+
+/** The listings of one client. */
+export class Listings {
+  readonly #client: FutrouClient;
+  readonly #listings = new Map<string, Listing>();
+  /** Item paths (`/projects/<id>`) this process wrote: reads of them ask by GET. */
+  readonly #written = new Set<string>();
+  /** Ids of the objects this process created: never another create's "new" object (create.ts). */
+  readonly #created = new Set<string>();
+
+  private constructor(client: FutrouClient) {
+    this.#client = client;
+    client.observeWrites((event) => {
+      try {
+        this.#wrote(event);
+      } catch {
+        // A listing that cannot be kept current must not answer anything.
+        this.#listings.clear();
+      }
+    });
+  }
+
+  static #byClient = new WeakMap<FutrouClient, Listings>();
+
+  /** The listings of `client`, made on first use. */
+  static of(client: FutrouClient): Listings {
+    let listings = Listings.#byClient.get(client);
+    if (!listings) {
+      listings = new Listings(client);
+      Listings.#byClient.set(client, listings);
+    }
+    return listings;
+  }
+
+  /** Whether this process created the object with `id` (through this client). */
+  createdHere(id: string): boolean {
+    return this.#created.has(id);
+  }
+
+  /**
+   * The object `id` of `collection` as listed (owner `filter`), when a listing has it and may answer reads;
+   * undefined means "ask by GET" (not listed, not yet, written by this process, or the listing failed).
+   */
+  async find(collection: string, filter: Query, model: z.ZodType, id: string): Promise<Listed | undefined> {
+    if (this.#written.has(`${collection}/${encodeURIComponent(id)}`)) return undefined;
+    const listing = this.#current(collection, filter, (l) => l.readable);
+    listing.demand++;
+    for (;;) {
+      const object = listing.items.get(id);
+      if (object) return listing.readable ? { object, shape: listing.shape } : undefined;
+      if (listing.fetching) {
+        await listing.fetching;
+        continue;
+      }
+      if (listing.broken || !listing.readable || !listing.more || listing.asked >= listing.demand) return undefined;
+      listing.fetching = this.#fetch(listing, model);
+    }
+  }
+
+  /**
+   * Every object of `collection` (owner `filter`), complete, for a create's candidates; undefined when a
+   * complete listing is not to be had for less than the operations asking for it (or failed): the create
+   * then lists its own candidates.
+   */
+  async all(collection: string, filter: Query, model: z.ZodType): Promise<Props[] | undefined> {
+    const listing = this.#current(collection, filter, (l) => l.consistent);
+    listing.demand++;
+    for (;;) {
+      if (listing.broken || !listing.consistent) return undefined;
+      if (listing.fetching) {
+        await listing.fetching;
+        continue;
+      }
+      if (!listing.more) return [...listing.items.values()];
+      if (listing.totalPages !== undefined && listing.totalPages > listing.demand) return undefined;
+      listing.fetching = this.#fetch(listing, model, true);
+    }
+  }
+
+  /** The live listing for the key, a new one when there is none or it may not answer (`usable`). */
+  #current(collection: string, filter: Query, usable: (l: Listing) => boolean): Listing {
+    for (const [key, l] of this.#listings) if (l.expired && !l.fetching) this.#listings.delete(key);
+    const key = keyOf(collection, filter);
+    let listing = this.#listings.get(key);
+    if (!listing || listing.expired || listing.broken || !usable(listing)) {
+      listing = new Listing(collection, filter);
+      this.#listings.set(key, listing);
+    }
+    return listing;
+  }
+
+  /**
+   * Fetches the next pages: the first one alone (it says how many there are), then as many as the
+   * demand allows (`all`: every remaining one), concurrently.
+   */
+  async #fetch(listing: Listing, model: z.ZodType, all = false): Promise<void> {
+    const first = listing.asked + 1;
+    const last =
+      listing.totalPages === undefined
+        ? first
+        : Math.min(listing.totalPages, all ? listing.totalPages : Math.max(first, listing.demand));
+    listing.asked = last;
+    try {
+      const pages = await Promise.all(
+        Array.from({ length: last - first + 1 }, (_, i) =>
+          this.#client.listPage(listing.collection, model, pageQuery(listing.filter, first + i)),
+        ),
+      );
+      for (const page of pages) {
+        for (const item of page.items as Props[]) listing.add(item);
+        listing.totalPages = Math.max(listing.totalPages ?? 1, page.totalPages ?? 1);
+        // In creation order, objects created while paging come after the pages read; one deleted while
+        // paging may shift another past a page boundary: fewer items than before means a delete happened.
+        if (page.totalItems !== undefined) {
+          if (page.totalItems < (listing.totalItems ?? 0)) listing.consistent = false;
+          listing.totalItems = Math.max(listing.totalItems ?? 0, page.totalItems);
+        }
+        if (page.items.length === 0 && (page.page ?? 0) < (page.totalPages ?? 0)) listing.consistent = false;
+      }
+    } catch {
+      listing.broken = true;
+    } finally {
+      listing.fetching = undefined;
+    }
+  }
+
+  /** Keeps the listings current with a write of this client (see the header). */
+  #wrote(event: WriteEvent): void {
+    const result =
+      typeof event.result === "object" && event.result !== null && typeof (event.result as Props).id === "string"
+        ? (event.result as Props)
+        : undefined;
+    if (event.op === "create") {
+      if (!event.done || !result) return;
+      const id = String(result.id);
+      this.#created.add(id);
+      this.#written.add(`${event.path}/${encodeURIComponent(id)}`);
+      const object = { ...(event.body as Props | undefined), ...result };
+      for (const l of this.#listings.values()) if (l.collection === event.path && l.holds(object)) l.add(result);
+      return;
+    }
+    // update, delete, action: the object at `path` (an action's path ends in its verb).
+    const path = event.op === "action" ? event.path.slice(0, event.path.lastIndexOf("/")) : event.path;
+    this.#written.add(path);
+    const at = path.lastIndexOf("/");
+    const collection = path.slice(0, at);
+    const id = decodeURIComponent(path.slice(at + 1));
+    for (const [key, l] of this.#listings) {
+      if (l.collection === collection) {
+        const listed = l.items.get(id);
+        if (event.op === "update" && listed) {
+          if (event.done) l.add({ ...listed, ...(event.body as Props), ...result });
+          // Perhaps renamed, perhaps not: a create must not match candidates against a guess.
+          else this.#listings.delete(key);
+        }
+        if (event.op === "delete") {
+          if (event.done) l.items.delete(id);
+          // Our own delete while pages are being read may shift another object past a page boundary.
+          if (l.fetching) l.consistent = false;
+        }
+      } else if (event.op === "delete") {
+        // A delete may take other objects with it (the zone's records, a project's variables).
+        if (l.collection.startsWith(`${path}/`)) this.#listings.delete(key);
+        else l.readable = false;
+      }
+    }
+  }
+}
