@@ -1,5 +1,5 @@
 /**
- * `make bench`: what users feel on big stacks. For N = 10, 100, 300 it runs, with the real engine and the
+ * `make bench`: what users feel on big stacks. For N = 100, 300, 1000 it runs, with the real engine and the
  * emulator, a realistic mix of all eight kinds (bench/programs/mix) and a baseline of N do-nothing dynamic
  * resources (bench/programs/baseline), and the same do-nothing resources wired with the mix's dependency
  * graph (the baseline program with `shape: mix`) through create, a no-change up, refresh and destroy, and records wall
@@ -14,7 +14,7 @@
  *   BENCH_REPORT_ONLY=1 make bench    # re-render RESULTS.md from bench/out/results.json
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { type EmulatorStats, type RunningEmulator, startEmulator } from "../emulator";
@@ -22,13 +22,18 @@ import { RATE_LIMIT_PER_SECOND } from "../provider/api/contract";
 import { programDir, repoRoot } from "../scripts/program-dir";
 import { peakTreeRss } from "./proctree";
 
-const SIZES = (process.env.BENCH_SIZES ?? "10,100,300").split(",").map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? "100,300,1000").split(",").map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const OPERATIONS = ["create", "no-change up", "refresh", "destroy"] as const;
 type Operation = (typeof OPERATIONS)[number];
 const DEPLOY_DELAY_MS = 500;
 /** The issue's target: our time / the flat baseline's, at N = 100 and 300. */
 const TARGET_RATIO = 1.25;
+/** Issue 18's targets at N = 1000: time per operation and peak memory, each / the flat baseline's. */
+const TARGETS_1000: Partial<Record<Operation, number>> = { "no-change up": 1.1, refresh: 1.3 };
+const RSS_TARGET = 1.2;
+/** Issue 18: list requests per create (the candidates) when nothing goes wrong. */
+const LISTS_PER_CREATE_TARGET = 0.1;
 /**
  * mix: the Futrou resources on dynamic providers; plugin: the same on the provider plugin; baseline: N flat
  * do-nothing resources; shaped: do-nothing, mix's dependency graph.
@@ -44,6 +49,8 @@ const PROGRAMS = (process.env.BENCH_PROGRAMS?.split(",") ?? ALL_PROGRAMS).map((p
 interface Measure {
   seconds: number;
   peakRssMb: number;
+  /** The machine's 1-minute load average when the operation started (the machine may be shared). */
+  load?: number;
   requests?: EmulatorStats;
   changes?: Record<string, number>;
 }
@@ -61,12 +68,14 @@ async function measure(
   op: () => Promise<{ summary: { resourceChanges?: Record<string, number> } }>,
 ): Promise<Measure> {
   emulator?.resetStats();
+  const load = loadavg()[0];
   const started = process.hrtime.bigint();
   const { result, peakKb } = await peakTreeRss(process.pid, op);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return {
     seconds,
     peakRssMb: peakKb / 1024,
+    load,
     requests: emulator?.stats(),
     changes: result.summary.resourceChanges,
   };
@@ -142,10 +151,20 @@ function perResource(stats: EmulatorStats | undefined, n: number): string {
   if (!stats) return "–";
   const by = (m: string) => (stats.byMethod[m] ?? 0) / n;
   const parts = [`${(stats.total / n).toFixed(2)} total`];
-  for (const m of ["POST", "PATCH", "DELETE", "GET"]) if (stats.byMethod[m]) parts.push(`${by(m).toFixed(2)} ${m}`);
+  for (const m of ["POST", "PATCH", "DELETE"]) if (stats.byMethod[m]) parts.push(`${by(m).toFixed(2)} ${m}`);
+  const lists = listRequests(stats);
+  if (lists) parts.push(`${(lists / n).toFixed(2)} GET list`);
+  if (by("GET") * n > lists) parts.push(`${(by("GET") - lists / n).toFixed(2)} GET one`);
   const limited = stats.byStatus["429"] ?? 0;
   if (limited) parts.push(`${limited} × 429`);
   return parts.join(", ");
+}
+
+/** GETs of a collection (a route that does not end in an `{id}`), e.g. `GET /dns/{dnsId}/records`. */
+function listRequests(stats: EmulatorStats | undefined): number {
+  return Object.entries(stats?.byRoute ?? {})
+    .filter(([route]) => route.startsWith("GET ") && !route.endsWith("}"))
+    .reduce((sum, [, count]) => sum + count, 0);
 }
 
 /**
@@ -173,6 +192,14 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
       `Median of ${REPEAT} runs per configuration (the programs alternate).`,
     "",
   );
+  const loads = runs.flatMap((r) => OPERATIONS.map((op) => r.ops[op].load)).filter((x) => x !== undefined);
+  if (loads.length > 0) {
+    lines.push(
+      `Load average (1 min) when the operations started: median ${fmt(median(loads))}, ` +
+        `from ${fmt(Math.min(...loads))} to ${fmt(Math.max(...loads))} (${cpus().length} cores).`,
+      "",
+    );
+  }
   lines.push(
     "Each operation is one Automation API call (`pulumi up`/`refresh`/`destroy` on the local file backend). " +
       "Baseline: the same N of a do-nothing dynamic resource, same engine and parallelism. " +
@@ -243,7 +270,31 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
       );
     }
   }
+  const big = runs.find((r) => r.n === 1000 && r.program === "mix");
+  const bigBase = runs.find((r) => r.n === 1000 && r.program === "baseline");
+  if (big && bigBase) {
+    lines.push("", "## Against issue 18's targets at N = 1000", "");
+    for (const [op, target] of Object.entries(TARGETS_1000) as [Operation, number][]) {
+      const ratio = big.ops[op].seconds / bigBase.ops[op].seconds;
+      lines.push(
+        `- ${op}: ${fmt(ratio)} × the flat baseline (target ≤ ${target}) — ${ratio <= target ? "met" : "missed"}`,
+      );
+    }
+    const rss = Math.max(...OPERATIONS.map((op) => big.ops[op].peakRssMb / bigBase.ops[op].peakRssMb));
+    lines.push(
+      `- peak RSS: at most ${fmt(rss)} × the flat baseline's over the four operations (target ≤ ${RSS_TARGET}) — ${rss <= RSS_TARGET ? "met" : "missed"}`,
+    );
+    const lists = listRequests(big.ops.create.requests) / big.n;
+    lines.push(
+      `- create: ${fmt(lists)} list requests per create for the candidates (target ≤ ${LISTS_PER_CREATE_TARGET}) — ${lists <= LISTS_PER_CREATE_TARGET ? "met" : "missed"}`,
+    );
+  }
   lines.push("", "## API requests per resource (counted by the emulator)", "");
+  lines.push(
+    "GET splits into list requests (a collection, e.g. `GET /projects`) and reads of one object " +
+      "(`GET /projects/{id}`: refresh reads a listing cannot answer, serverlet readiness polls).",
+    "",
+  );
   lines.push("| N | mode | create | no-change up | refresh | destroy |");
   lines.push("|---|---|---|---|---|---|");
   for (const run of runs.filter((r) => r.program === "mix" || r.program === "plugin")) {

@@ -403,16 +403,15 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   /**
    * An object of this kind holding the program's unique value in its scope, if any (kinds whose replacement
    * loses data look before they are created or replaced: `pulumi up --replace` tells the provider nothing
-   * else). One list request, filtered as the create protocol's lookup.
+   * else). From the collection's listing, as the create protocol's candidates.
    */
   async function holderOf(checked: Props): Promise<Props | undefined> {
     const unique = spec.unique;
     if (!unique || typeof checked[unique.field] !== "string" || containsUnknown(checked)) return undefined;
-    const listed = (await client().list(
-      expandPath(spec.collection, pick(checked, params) as Record<string, string>),
-      spec.model,
-      spec.lookup.filter?.(body(checked)),
-    )) as Props[];
+    const collection = expandPath(spec.collection, pick(checked, params) as Record<string, string>);
+    // The collection's listing (listing.ts), which the creates that follow use too; else one filtered list.
+    const listed = ((await Listings.of(client()).all(collection, ownerFilter(spec, checked), spec.model)) ??
+      (await client().list(collection, spec.model, spec.lookup.filter?.(body(checked))))) as Props[];
     return listed.find((o) => same(live(o)[unique.field], checked[unique.field]));
   }
 
@@ -543,13 +542,15 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     }
     const shown = visible(inputs);
     const unknown = new Set(Object.keys(shown).filter((k) => containsUnknown(shown[k])));
+    const created = spec.create.safeParse(pick(shown, createKeys));
+    const local = spec.localInputs?.safeParse(pick(shown, localKeys));
     const failures: Failure[] = [
       ...Object.keys(shown)
         .filter((k) => !createKeys.includes(k) && !pathKeys.includes(k) && !localKeys.includes(k))
         .map((k) => ({ property: k, reason: `is not a ${spec.typeName} input` })),
-      ...issuesOf(spec.create.safeParse(pick(shown, createKeys))),
+      ...issuesOf(created),
       ...(spec.pathInputs ? issuesOf(spec.pathInputs.safeParse(pick(shown, pathKeys))) : []),
-      ...(spec.localInputs ? issuesOf(spec.localInputs.safeParse(pick(shown, localKeys))) : []),
+      ...(local ? issuesOf(local) : []),
     ].filter((f) => !unknown.has(f.property.split(/[.[]/)[0] as string));
     const moved = spec.transition && before ? spec.transition(before, inputs) : undefined;
     if (moved) failures.push(moved);
@@ -563,10 +564,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     if (failures.length > 0) return failed(inputs, failures, secrets);
     // Values only known at apply stay as they are; known ones get zod's normal form (e.g. defaults).
     const parsed = {
-      ...(unknown.size > 0 ? {} : (spec.create.parse(pick(shown, createKeys)) as Props)),
-      ...(spec.localInputs && !localKeys.some((k) => unknown.has(k))
-        ? (spec.localInputs.parse(pick(shown, localKeys)) as Props)
-        : {}),
+      ...(unknown.size > 0 || !created.success ? {} : (created.data as Props)),
+      ...(local?.success && !localKeys.some((k) => unknown.has(k)) ? (local.data as Props) : {}),
     };
     const checked = normalize(spec.kind, { ...spec.defaults, ...shown, ...parsed });
     for (const k of spec.apiChosen) if (checked[k] === null) delete checked[k];

@@ -24,7 +24,7 @@
  */
 import type { z } from "zod";
 import type { FutrouClient, Query, WriteEvent } from "./api/client";
-import { PAGE_MAX_LIMIT } from "./api/contract";
+import { LIST_ORDER, PAGE_MAX_LIMIT } from "./api/contract";
 import type { Props, ResourceSpec } from "./spec";
 
 /** How long a listing answers after its first page was asked for. */
@@ -95,7 +95,7 @@ export function ownerFilter(spec: ResourceSpec, props: Props): Query {
 
 /** The query of one page: the owner filter, the largest page, creation order. */
 function pageQuery(filter: Query, page: number): Query {
-  return { ...filter, limit: PAGE_MAX_LIMIT, page, sort: "createdAt", direction: "asc" };
+  return { ...filter, limit: PAGE_MAX_LIMIT, page, ...LIST_ORDER };
 }
 
 const keyOf = (collection: string, filter: Query): string =>

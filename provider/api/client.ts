@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { Agent, type Dispatcher, request } from "undici";
+import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
 import { FutrouApiError, FutrouNetworkError, FutrouResponseError, type NetworkFailure } from "./errors";
@@ -60,10 +60,20 @@ function packageVersion(): string {
 
 export const USER_AGENT = `pulumi-futrou/${packageVersion()}`;
 
-let defaultAgent: Agent | undefined;
+/**
+ * undici, loaded on the first request: a process that never calls the API (a no-change `pulumi up`, whose
+ * provider host only checks and diffs; a program without lookups) does not pay for loading it.
+ */
+let loaded: typeof import("undici") | undefined;
+const undici = (): typeof import("undici") => {
+  loaded ??= require("undici") as typeof import("undici");
+  return loaded;
+};
+
+let defaultAgent: Dispatcher | undefined;
 /** One keep-alive connection pool per process, so short-lived clients still reuse connections. */
-function sharedAgent(): Agent {
-  defaultAgent ??= new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 64 });
+function sharedAgent(): Dispatcher {
+  defaultAgent ??= new (undici().Agent)({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 64 });
   return defaultAgent;
 }
 
@@ -209,7 +219,7 @@ export class FutrouClient {
   readonly #token: string;
   readonly #policy: RetryPolicy;
   readonly #limiter: { acquire(): Promise<Release> };
-  readonly #dispatcher: Dispatcher;
+  readonly #dispatcher?: Dispatcher;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #onRetry?: (event: RetryEvent) => void;
   readonly #random?: () => number;
@@ -233,7 +243,7 @@ export class FutrouClient {
     this.#token = opts.token;
     this.#policy = retryPolicy(opts.retry);
     this.#limiter = sharedLimiter(this.baseUrl, opts.token, opts.requestsPerSecond ?? RATE_LIMIT_PER_SECOND);
-    this.#dispatcher = opts.dispatcher ?? sharedAgent();
+    this.#dispatcher = opts.dispatcher;
     this.#sleep = opts.sleep ?? realSleep;
     this.#onRetry = opts.onRetry;
     this.#random = opts.random;
@@ -394,9 +404,9 @@ export class FutrouClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     try {
-      const res = await request(`${this.baseUrl}${path}${encodeQuery(query)}`, {
+      const res = await undici().request(`${this.baseUrl}${path}${encodeQuery(query)}`, {
         method,
-        dispatcher: this.#dispatcher,
+        dispatcher: this.#dispatcher ?? sharedAgent(),
         signal: controller.signal,
         headers: {
           authorization: `Bearer ${this.#token}`,

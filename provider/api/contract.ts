@@ -25,6 +25,14 @@ export const RATE_LIMIT_PER_SECOND = 100;
  */
 export const PAGE_DEFAULT_LIMIT = 100;
 export const PAGE_MAX_LIMIT = PAGE_DEFAULT_LIMIT;
+/**
+ * The order in which collection listings are paged (provider/listing.ts): creation order, so objects created
+ * while paging come after the pages already read. The spec documents `sort` (default `createdAt`) and
+ * `direction` (default `desc`). ASSUMED: a list answer is as current as a GET of each of its objects (a
+ * refresh reads objects from lists), and `workspaceId` filters by owner also for kinds whose answers do not
+ * carry it (an API that ignored it would only make listings longer).
+ */
+export const LIST_ORDER = { sort: "createdAt", direction: "asc" } as const;
 export const PAGE_HEADERS = {
   totalPages: "x-total-pages",
   totalItems: "x-total-items",
