@@ -13,7 +13,8 @@
  *   appended after the pages already read; an object deleted while paging may shift another past a page
  *   boundary, so a read that does not find its object in the listing always asks by GET. A listing never
  *   says that an object is gone: only a 404 on a GET does (and the kit then confirms it, confirmGone).
- * - It lives for LISTING_TTL_MS from its first page, then the next operation lists anew.
+ * - It lives for LISTING_TTL_MS from its first page, then the next operation lists anew. A listing whose
+ *   page failed answers nothing until then: reads GET and creates list their own candidates, as without it.
  * - It is kept current by this client's own writes (FutrouClient.observeWrites): a created object is added,
  *   an updated one replaced by the API's answer, a deleted one removed. An object this process wrote is no
  *   longer answered to reads (a GET reads it), and after a delete by this process (which may remove other
@@ -47,7 +48,7 @@ class Listing {
   totalPages?: number;
   /** The largest `X-Total-Items` a page said; a later page that says fewer makes the listing unfit for creates. */
   totalItems?: number;
-  /** A page failed: reads fall back to GETs, creates to their own lookups, until a new listing is taken. */
+  /** A page failed: reads fall back to GETs, creates to their own lookups, until the listing expires. */
   broken = false;
   /** False when objects may have been deleted while paging: unfit for creates (reads are unaffected). */
   consistent = true;
@@ -184,7 +185,9 @@ export class Listings {
     for (const [key, l] of this.#listings) if (l.expired && !l.fetching) this.#listings.delete(key);
     const key = keyOf(collection, filter);
     let listing = this.#listings.get(key);
-    if (!listing || listing.expired || listing.broken || !usable(listing)) {
+    // A failed listing stays until it expires: operations then cost what they cost without listings (a GET
+    // per read, a filtered list per create), never a failed page more each.
+    if (!listing || listing.expired || (!listing.broken && !usable(listing))) {
       listing = new Listing(collection, filter);
       this.#listings.set(key, listing);
     }

@@ -1,0 +1,54 @@
+/**
+ * A collection listing (provider/listing.ts) whose page fails, against the scripted API: it answers nothing
+ * (reads ask by GET, creates list their own candidates), it is not asked again by every operation that
+ * follows (one failed page, with its retries, per listing), and once it expires the next operation lists
+ * anew.
+ */
+import { FutrouClient } from "../../provider/api/client";
+import { Project } from "../../provider/api/models";
+import { LISTING_TTL_MS, Listings } from "../../provider/listing";
+import { type ScriptedApi, startScriptedApi } from "./scripted-api";
+
+let api: ScriptedApi;
+beforeEach(async () => {
+  api = await startScriptedApi();
+});
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await api.close();
+});
+
+const PROJECTS = "/projects";
+const lists = () => api.log.filter((l) => l === `GET ${PROJECTS}`).length;
+
+function client(): FutrouClient {
+  return new FutrouClient({
+    baseUrl: api.url,
+    token: api.token,
+    timeoutMs: 2000,
+    retry: { limit: 2, backoffBaseMs: 1, backoffLimitMs: 4, maxRetryAfterMs: 1 },
+  });
+}
+
+test("a failed page: reads and creates go without the listing, which is not asked again until it expires", async () => {
+  const ids = Array.from({ length: 5 }, (_, i) => api.seed(PROJECTS, { name: `p${i}`, workspaceId: "w1" }));
+  const listings = Listings.of(client());
+  const filter = { workspaceId: "w1" };
+  api.failLists = 1000;
+
+  // The first operation asks for the first page: 503, retried twice, then the listing is failed.
+  expect(await listings.find(PROJECTS, filter, Project, ids[0] as string)).toBeUndefined();
+  expect(lists()).toBe(3);
+  // Every later read and create in the listing's lifetime goes without it, at no list request more.
+  for (const id of ids.slice(1)) expect(await listings.find(PROJECTS, filter, Project, id)).toBeUndefined();
+  expect(await listings.all(PROJECTS, filter, Project)).toBeUndefined();
+  expect(lists()).toBe(3);
+
+  // Expired: the next operation lists anew, and the listing answers.
+  api.failLists = 0;
+  const now = Date.now();
+  jest.spyOn(Date, "now").mockReturnValue(now + LISTING_TTL_MS + 1);
+  expect((await listings.find(PROJECTS, filter, Project, ids[4] as string))?.object).toMatchObject({ name: "p4" });
+  expect((await listings.all(PROJECTS, filter, Project))?.map((o) => o.id).sort()).toEqual([...ids].sort());
+  expect(lists()).toBe(4);
+});
