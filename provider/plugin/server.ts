@@ -359,7 +359,12 @@ export function resourceProviderService(options: ServerOptions = {}): grpc.Untyp
       if (marked.length > 0) inputs[HIDDEN.secrets] = marked;
       else delete inputs[HIDDEN.secrets];
       const res = new provproto.CheckResponse();
-      if (spec.autoName && inputs[spec.autoName] === undefined) {
+      // A resource auto-named before keeps its name (the kit reads it from the old inputs) and its marker, so
+      // every later check knows it too: the engine's autonaming applies to new resources only.
+      const marks = [HIDDEN.autoName, HIDDEN.name].filter((k) => olds.props[k] !== undefined);
+      if (spec.autoName && inputs[spec.autoName] === undefined && marks.length > 0) {
+        for (const k of marks) inputs[k] ??= olds.props[k];
+      } else if (spec.autoName && inputs[spec.autoName] === undefined) {
         const name = autoNameFor(req);
         if (name === undefined) {
           res.setFailuresList([
