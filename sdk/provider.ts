@@ -31,12 +31,8 @@ export function providerSettings(
 /**
  * An explicit provider: its own token, URL and default workspace, for resources that name it in their
  * `provider` option (or inherit it from a parent's `providers`). One stack can so manage two workspaces
- * or use two tokens. The token is a secret in the state; resources carry no settings at all.
- *
- * It is a provider of the `pulumi-nodejs` package (the engine's dynamic-provider host, which serves every
- * Futrou resource): the engine runs one host per explicit provider and passes it the provider's inputs as
- * its configuration, exactly as the stack's `futrou:*` config reaches the default one. Each setting left
- * out falls back to the stack's `futrou:*` config.
+ * or use two tokens. The token is a secret in the state; resources carry no settings at all. Each setting
+ * left out falls back to the stack's `futrou:*` config.
  *
  * ```ts
  * const ws2 = new futrou.Provider("ws2", { apiToken: config.requireSecret("ws2Token") });
@@ -60,6 +56,10 @@ export class Provider extends pulumi.ProviderResource {
       [CONFIG_KEYS.pollIntervalMs]: text(args.pollIntervalMs ?? stack.get(key(CONFIG_KEYS.pollIntervalMs))),
     };
     const inputs = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+    // A provider of the `pulumi-nodejs` package (the engine's dynamic-provider host, which serves every Futrou
+    // resource): the engine runs one host per explicit provider and passes it these inputs as its
+    // configuration, exactly as the stack's `futrou:*` config reaches the default one. (This comment is not
+    // TSDoc: the class's TSDoc is also the plugin's provider description, provider/schema.ts.)
     super("pulumi-nodejs", name, inputs, opts);
     settingsOf.set(
       this,

@@ -1,74 +1,50 @@
 /**
- * The same resources in either mode (stack config `mode`): `dynamic` with the TypeScript SDK's classes, or
- * `plugin` as `futrou:index:<Kind>` resources aliased from their dynamic-provider types (what every SDK
- * generated from the plugin's schema does), with the explicit provider aliased from `pulumi-nodejs`.
+ * The same resources in either mode (stack config `mode`): `dynamic` with the TypeScript SDK's classes
+ * (`pulumi-futrou`), or `plugin` as README "Moving a stack from the dynamic providers to the plugin" says:
+ * the classes of the SDK generated from the plugin's schema (`@futrou/pulumi`, which carries the aliases
+ * from the dynamic types), its explicit provider aliased from `pulumi:providers:pulumi-nodejs`, and one
+ * resource written directly against its type token with the alias given by hand.
  */
+import * as futrouPlugin from "@futrou/pulumi";
 import * as pulumi from "@pulumi/pulumi";
-import * as futrou from "pulumi-futrou";
+import * as futrouDynamic from "pulumi-futrou";
 
 const config = new pulumi.Config();
 const onPlugin = config.get("mode") === "plugin";
+const futrou = (onPlugin ? futrouPlugin : futrouDynamic) as unknown as typeof futrouDynamic;
 
-type Ctor = new (name: string, args: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
-
-/** A resource on the plugin, aliased from the type it had under the dynamic providers. */
-class Futrou extends pulumi.CustomResource {
-  constructor(type: string, name: string, args: pulumi.Inputs, opts: pulumi.CustomResourceOptions = {}) {
-    super(`futrou:index:${type}`, name, args, {
-      ...opts,
-      aliases: [...(opts.aliases ?? []), { type: `pulumi-nodejs:dynamic/futrou:${type}` }],
-    });
-  }
-}
-
-/** The TypeScript SDK's classes by kind. */
-const dynamicClasses = {
-  Project: futrou.Project,
-  Variable: futrou.Variable,
-  DnsZone: futrou.DnsZone,
-  DnsRecord: futrou.DnsRecord,
-  Volume: futrou.Volume,
-  Serverlet: futrou.Serverlet,
-  Cron: futrou.Cron,
-  Storage: futrou.Storage,
-  Proxy: futrou.Proxy,
-} as unknown as Record<string, Ctor>;
-
-function resource(type: string, name: string, args: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
-  const Dynamic = dynamicClasses[type] as Ctor;
-  return onPlugin ? new Futrou(type, name, args, opts) : new Dynamic(name, args, opts);
-}
-
-/** The plugin's explicit provider (`pulumi:providers:futrou`), aliased from the dynamic SDK's `pulumi-nodejs` one. */
-class FutrouProvider extends pulumi.ProviderResource {
+/** A resource written against the plugin's type token, aliased from the type it had under the dynamic providers. */
+class PluginProxy extends pulumi.CustomResource {
   constructor(name: string, args: pulumi.Inputs) {
-    super("futrou", name, args, { aliases: [{ type: "pulumi:providers:pulumi-nodejs" }] });
+    super("futrou:index:Proxy", name, args, { aliases: [{ type: "pulumi-nodejs:dynamic/futrou:Proxy" }] });
   }
 }
 
 const ws2Token = config.requireSecret("ws2Token");
 const ws2 = onPlugin
-  ? new FutrouProvider("ws2", { apiToken: ws2Token })
-  : new futrou.Provider("ws2", { apiToken: ws2Token });
+  ? new futrouPlugin.Provider("ws2", { apiToken: ws2Token }, { aliases: [{ type: "pulumi:providers:pulumi-nodejs" }] })
+  : new futrouDynamic.Provider("ws2", { apiToken: ws2Token });
 
-const shop = resource("Project", "shop", { displayName: "Shop" });
-resource("Variable", "api-key", {
+const shop = new futrou.Project("shop", { displayName: "Shop" });
+new futrou.Variable("api-key", {
   projectId: shop.id,
   key: "API_KEY",
   value: config.requireSecret("apiKey"),
   isSecret: true,
 });
-const zone = resource("DnsZone", "zone", { domain: "migrate.example", projectId: shop.id });
-resource("DnsRecord", "www", { dnsId: zone.id, name: "www", type: "A", value: "203.0.113.7" });
-resource("Volume", "data", { projectId: shop.id, sizeGb: 20 });
-resource("Serverlet", "api", { projectId: shop.id, image: "nginx:1.27", env: { MODE: "blue" }, ports: [{ port: 80 }] });
-resource("Cron", "nightly", {
+const zone = new futrou.DnsZone("zone", { domain: "migrate.example", projectId: shop.id });
+new futrou.DnsRecord("www", { dnsId: zone.id, name: "www", type: "A", value: "203.0.113.7" });
+new futrou.Volume("data", { projectId: shop.id, sizeGb: 20 });
+new futrou.Serverlet("api", { projectId: shop.id, image: "nginx:1.27", env: { MODE: "blue" }, ports: [{ port: 80 }] });
+new futrou.Cron("nightly", {
   schedule: "@daily",
   url: "https://migrate.example/nightly",
   headers: { Authorization: "Bearer nightly-secret" },
 });
-resource("Storage", "files", { projectId: shop.id });
-resource("Proxy", "web", { domain: "migrate.example", target: "203.0.113.7" });
-resource("Project", "partner", { displayName: "Partner" }, { provider: ws2 });
+new futrou.Storage("files", { projectId: shop.id });
+const web = { domain: "migrate.example", target: "203.0.113.7" };
+if (onPlugin) new PluginProxy("web", web);
+else new futrouDynamic.Proxy("web", web);
+new futrou.Project("partner", { displayName: "Partner" }, { provider: ws2 });
 
 export const shopId = shop.id;
