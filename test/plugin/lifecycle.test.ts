@@ -161,6 +161,13 @@ describe("a TypeScript program on the futrou plugin", () => {
     const block = diffBlock(text, "Serverlet", "app");
     expect(block).toMatch(/\+-futrou:index:Serverlet: \(replace\)/);
     expect(block).toMatch(/~ env\s*:/);
+    // Only that field: env alone at the top level, and inside it only the entry that changed.
+    const lines = propertyLines(block);
+    const depth = (l: string) => l.search(/\S/);
+    const top = Math.min(...lines.map(depth));
+    const names = (ls: string[]) => ls.map((l) => l.trim().split(/\s*:/)[0]);
+    expect(names(lines.filter((l) => depth(l) === top))).toEqual(["~ env"]);
+    expect(names(lines.filter((l) => depth(l) > top))).toEqual(["~ MODE"]);
     const up = await ps.stack.up(quiet);
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
     expect(String(up.outputs.appId?.value)).not.toBe(appId);
