@@ -103,7 +103,15 @@ function pick(props: Props, keys: readonly string[]): Props {
 }
 
 /** Hidden inputs that outputs carry too, so read and delete (which see only outputs) know them. */
-const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name, HIDDEN.secrets] as const;
+const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name, HIDDEN.secrets, HIDDEN.applied] as const;
+
+const isRecord = (v: unknown): v is Props => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Old values with the guarded fields as the program last applied them (not as refresh found them). */
+const appliedOf = (olds: Props): Props => {
+  const applied = olds[HIDDEN.applied];
+  return { ...olds, ...(isRecord(applied) ? applied : {}) };
+};
 
 /** `volumes[0].mountPath` from zod's `["volumes", 0, "mountPath"]`. */
 function propertyPath(path: readonly PropertyKey[]): string {
@@ -552,7 +560,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       ...(spec.pathInputs ? issuesOf(spec.pathInputs.safeParse(pick(shown, pathKeys))) : []),
       ...(local ? issuesOf(local) : []),
     ].filter((f) => !unknown.has(f.property.split(/[.[]/)[0] as string));
-    const moved = spec.transition && before ? spec.transition(before, inputs) : undefined;
+    const moved = spec.transition && before ? spec.transition.rule(appliedOf(before), inputs) : undefined;
     if (moved) failures.push(moved);
     // Path inputs are part of the Pulumi id (`<dnsId>/<recordId>`), which the engine never encrypts.
     for (const p of params.filter((k) => secrets.has(k) && shown[k] !== undefined)) {
@@ -586,7 +594,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       if (holder) {
         const existing = live(holder);
         const what = label(existing, String(holder.id));
-        const shrink = spec.transition?.(existing, checked);
+        const shrink = spec.transition?.rule(existing, checked);
         if (shrink) {
           const reason = `${shrink.reason}. ${what} exists, and replacing it (\`pulumi up --replace\`) would delete it with ${spec.replacementLoses(existing)}`;
           return failed(inputs, [{ property: shrink.property, reason }], secrets);
@@ -607,7 +615,13 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       }
       toImport.set(importId, found);
     }
-    return { inputs: secrets.sealed({ ...checked, ...hidden(inputs) }, { ...sealing(secrets, news), derived: false }) };
+    const applied = spec.transition ? { [HIDDEN.applied]: pick(checked, spec.transition.fields) } : {};
+    return {
+      inputs: secrets.sealed(
+        { ...checked, ...hidden(inputs), ...applied },
+        { ...sealing(secrets, news), derived: false },
+      ),
+    };
   }
 
   /**
@@ -649,6 +663,19 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     // for any change: the engine may replace what the provider would update (the `replaceOnChanges` option).
     const deleteBeforeReplace =
       changed.length > 0 && unique !== undefined && unchanged(unique.field) && unique.within.every(unchanged);
+    // A value changed outside Pulumi (refresh found it) that the program would undo against the rule (check
+    // lets it through: it judges the program by what it last applied): a normal diff, so a drift check lists
+    // it with all other drift, explained here; the update refuses it.
+    const drifted = replaces.length === 0 ? spec.transition?.rule(olds, news) : undefined;
+    if (drifted) {
+      const found = JSON.stringify(olds[drifted.property]);
+      await warn(
+        secrets,
+        `${label(olds)}: ${drifted.property}: ${drifted.reason}. Its ${drifted.property} is ${found}, changed ` +
+          `outside Pulumi (found by refresh): \`pulumi up\` refuses this update; set ${drifted.property} to ` +
+          `${found} in the program to keep it.`,
+      );
+    }
     if (replaces.length > 0) {
       const key = replacementKey(news);
       if (key !== undefined) replacing.set(key, { id, olds });
@@ -734,13 +761,14 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
    * says "gone": an object it does not hold is asked for by GET. Returns inputs too (observed fields live,
    * kept ones as last applied), so ignoreChanges, the preview diff and transition rules see what is there.
    */
-  async function read(id: string, props: Props = {}): Promise<dynamic.ReadResult> {
+  async function read(id: string, props: Props, secrets: Secrets): Promise<dynamic.ReadResult> {
     ours.add(apiIdOf(id));
     const found = ((await listed(id, props)) ?? { object: await client().find(itemPath(id), spec.model) }).object as
       | Props
       | undefined;
     if (found) {
       const outs = outputs(found, props, props);
+      await unseenChanges(id, props, found, secrets);
       const inputs = inputsOf(outs);
       // Nothing known before (`pulumi import`): the kept fields it cannot see are unread, not absent.
       const unread = Object.keys(visible(props)).length === 0 ? kept.filter((k) => outs[k] === undefined) : [];
@@ -749,10 +777,42 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     return (await confirmGone(id, props)) ? { id: "", props: {} } : { id, props };
   }
 
+  /**
+   * Refresh cannot see kept fields. When the object's `updatedAt` moved but no field the answer carries
+   * changed, the change was to fields it does not carry: say which ones may have changed (those that can
+   * change after creation), per resource, as an engine warning.
+   */
+  async function unseenChanges(id: string, recorded: Props, found: Props, secrets: Secrets): Promise<void> {
+    const before = recorded.updatedAt;
+    const now = live(found).updatedAt;
+    const hidden = claimable.filter((k) => updatable.has(k));
+    if (hidden.length === 0 || typeof before !== "string" || typeof now !== "string" || before === now) return;
+    const answer = live(found);
+    const seen = outputKeys.filter(
+      (k) => k !== "updatedAt" && answer[k] !== undefined && !same(answer[k], recorded[k]),
+    );
+    if (seen.length > 0) return;
+    await warn(
+      secrets,
+      `${label(recorded, id)} was changed outside Pulumi (updatedAt ${before} → ${now}), but no field the API ` +
+        `returns did: fields the API does not return may have changed: ${hidden.join(", ")}. Refresh cannot ` +
+        "see them and `pulumi up` does not rewrite them; check them with the Futrou console or CLI.",
+    );
+  }
+
   /** PATCHes only the changed updatable fields (or none), then waits for readiness if the kind has one. */
   async function update(id: string, outs: Props, news: Props, oldInputs?: Props): Promise<dynamic.UpdateResult> {
     ours.add(apiIdOf(id));
     const olds = withKept(outs, news, oldInputs);
+    // What the API would refuse (a volume grown outside Pulumi, shrunk back by the program): before any request.
+    const refused = spec.transition?.rule(olds, news);
+    if (refused) {
+      throw new Error(
+        `${label(olds, id)}: ${refused.property}: ${refused.reason}. Its ${refused.property} is ` +
+          `${JSON.stringify(olds[refused.property])}, changed outside Pulumi; nothing was changed: set ` +
+          `${refused.property} to ${JSON.stringify(olds[refused.property])} in the program to keep it.`,
+      );
+    }
     const was = normalize(spec.kind, olds);
     const now = normalize(spec.kind, news);
     const patch = pick(
@@ -889,10 +949,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       const secrets = Secrets.of(spec, news, olds);
       return guarded(secrets, true, () => diff(id, olds, news, secrets, oldInputs));
     },
-    read: (id: string, props?: Props) => {
+    read: (id: string, props: Props = {}) => {
       const secrets = Secrets.of(spec, props);
       return guarded(secrets, true, async () => {
-        const result = await read(id, props);
+        const result = await read(id, props, secrets);
         const seal = sealing(secrets, props, props);
         return {
           ...result,

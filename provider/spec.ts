@@ -47,6 +47,11 @@ export const HIDDEN = {
    * them): nothing to compare the program's value with (kit.ts `withKept`).
    */
   unread: "__unread",
+  /**
+   * The values of the fields a transition rule guards, as the program last applied them (check records
+   * them; outputs carry them through refresh), so check tells a program's shrink from a size grown outside.
+   */
+  applied: "__applied",
 } as const;
 
 export const isHidden = (key: string): boolean => key.startsWith("__");
@@ -147,8 +152,16 @@ export interface ResourceSpec {
     /** The provider-only input that allows deleting them too. */
     force: string;
   };
-  /** Rules on the change from old to new inputs (e.g. a volume never shrinks); failures name the field. */
-  transition?: (olds: Props, news: Props) => { property: string; reason: string } | undefined;
+  /**
+   * A rule on the change from old to new values (a volume never shrinks), on the `fields` it reads; a
+   * failure names the field. Check applies it to what the program last applied (a program that shrinks fails
+   * at preview); a value grown outside Pulumi (found by refresh) shows as a normal diff with the rule's
+   * explanation as a warning, and the update refuses it before any request.
+   */
+  transition?: {
+    fields: readonly string[];
+    rule: (olds: Props, news: Props) => { property: string; reason: string } | undefined;
+  };
   /**
    * What a replacement destroys with the old object, from its last known outputs (a volume: `its data (30 GB)`).
    * Kinds that have it: every replacement warns at preview, and the transition rule also guards replacements.

@@ -9,11 +9,14 @@ export const volume = defineSpec({
   autoName: "name",
   ...uniqueInWorkspace("name"),
   replacementLoses: (olds) => `its data${typeof olds.sizeGb === "number" ? ` (${olds.sizeGb} GB)` : ""}`,
-  transition: (olds, news) =>
-    typeof olds.sizeGb === "number" && typeof news.sizeGb === "number" && news.sizeGb < olds.sizeGb
-      ? {
-          property: "sizeGb",
-          reason: `cannot shrink a volume from ${olds.sizeGb} to ${news.sizeGb} GB: volumes can only grow (to start smaller, create a new volume under another name and move the data)`,
-        }
-      : undefined,
+  transition: {
+    fields: ["sizeGb"],
+    rule: (olds, news) =>
+      typeof olds.sizeGb === "number" && typeof news.sizeGb === "number" && news.sizeGb < olds.sizeGb
+        ? {
+            property: "sizeGb",
+            reason: `cannot shrink a volume from ${olds.sizeGb} to ${news.sizeGb} GB: volumes can only grow (to start smaller, create a new volume under another name and move the data)`,
+          }
+        : undefined,
+  },
 });

@@ -1,8 +1,9 @@
 /**
  * Drift as users meet it, through the real engine: CI deploys the image outside Pulumi (`ignoreChanges`),
  * someone scales a serverlet or grows a volume in the console. After `pulumi refresh` the engine must see
- * what is really there: ignored fields stay as deployed, the preview names the drifted field, and a shrink
- * back to the program's size fails at preview instead of at the API.
+ * what is really there: ignored fields stay as deployed, the preview names the drifted field, a change to
+ * fields the API does not return is warned about, and a volume grown outside is a normal diff that the drift
+ * check lists with the rest, whose shrink back `pulumi up` refuses before any request (issue 15, point 5).
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
@@ -69,16 +70,61 @@ describe("drift through the real engine", () => {
     expect((await api.get(`/serverlets/${appId}`, Serverlet)).maxInstances).toBe(2);
   });
 
-  it("a volume grown outside Pulumi cannot be shrunk back: preview fails naming sizeGb, nothing is written", async () => {
+  it("a change outside Pulumi to fields the API does not return makes refresh warn once, naming them", async () => {
+    await api.patch(`/serverlets/${appId}`, { env: { INJECTED: "1" } }, Serverlet);
+    const warned = new RegExp(
+      `warning: futrou:Serverlet "app-[a-z0-9]{7}" \\(${appId}\\) was changed outside Pulumi \\(updatedAt \\S+ → \\S+\\), ` +
+        "but no field the API returns did: fields the API does not return may have changed: " +
+        "serverletPlanId, projectId, env, volumes, ports, scaling\\.",
+    );
+    // The nightly drift check passes (nothing it can compare changed) but says so.
+    let text = "";
+    await ps.stack.preview({ refresh: true, expectNoChanges: true, onOutput: (o) => (text += o) });
+    expect(text).toMatch(warned);
+    // `preview --refresh` saves nothing: a refresh says it again, and records the new updatedAt.
+    text = "";
+    const refresh = await ps.stack.refresh({ onOutput: (o) => (text += o) });
+    expect(refresh.summary.resourceChanges).toEqual({ same: 3 });
+    expect(text).toMatch(warned);
+    expect(text).not.toMatch(/futrou:Volume[^\n]*was changed outside Pulumi/);
+    // The refresh recorded the new updatedAt: the next one has nothing to say.
+    let again = "";
+    await ps.stack.refresh({ onOutput: (o) => (again += o) });
+    expect(again).not.toContain("was changed outside Pulumi");
+  });
+
+  it("a volume grown outside Pulumi is a normal diff: the drift check lists it with all other drift, up refuses the shrink", async () => {
     await api.patch(`/volumes/${volumeId}`, { sizeGb: 50 }, Volume);
-    await ps.stack.refresh(quiet);
+    await api.patch(`/serverlets/${appId}`, { maxInstances: 5 }, Serverlet);
     emulator.resetStats();
-    await expect(ps.stack.preview(quiet)).rejects.toThrow(/sizeGb.*cannot shrink a volume from 50 to 10 GB/s);
+    let text = "";
+    // The nightly drift check: refresh, then a preview that must show no changes.
+    const failure = await ps.stack
+      .preview({ refresh: true, expectNoChanges: true, diff: true, onOutput: (o) => (text += o) })
+      .then(
+        () => "",
+        (e: unknown) => String(e),
+      );
+    expect(failure).toMatch(/no changes were expected for preview but changes were proposed/);
+    expect(text).toMatch(/sizeGb\s*:\s*50\s*=>\s*10/);
+    expect(text).toMatch(/maxInstances\s*:\s*5\s*=>\s*2/);
+    // (With `--diff`, the engine prints warnings on stderr, which the failure carries.)
+    expect(failure).toMatch(
+      /warning: futrou:Volume "data-[a-z0-9]{7}": sizeGb: cannot shrink a volume from 50 to 10 GB: volumes can only grow .*Its sizeGb is 50, changed outside Pulumi \(found by refresh\): `pulumi up` refuses this update; set sizeGb to 50 in the program to keep it\./,
+    );
     expect(writes(emulator.stats())).toBe(0);
+    // (`preview --refresh` does not save what it found; a refresh does.)
+    await ps.stack.refresh(quiet);
+    await expect(ps.stack.up(quiet)).rejects.toThrow(
+      /futrou:Volume "data-[a-z0-9]{7}" \([0-9a-f-]+\): sizeGb: cannot shrink a volume from 50 to 10 GB.*nothing was changed: set sizeGb to 50 in the program/,
+    );
+    expect((await api.get(`/volumes/${volumeId}`, Volume)).sizeGb).toBe(50);
     // Growing the program to the real size makes it agree again.
     await ps.stack.setConfig("sizeGb", { value: "50" });
     const up = await ps.stack.up(quiet);
-    expect(up.summary.resourceChanges).toEqual({ same: 3 });
+    expect(up.summary.result).toBe("succeeded");
+    expect((await api.get(`/serverlets/${appId}`, Serverlet)).maxInstances).toBe(2);
+    expect((await api.get(`/volumes/${volumeId}`, Volume)).sizeGb).toBe(50);
   });
 });
 

@@ -6,6 +6,8 @@
  * `futrou` provider plugin (whose check hands the value back sealed when `isSecret` is true).
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
+import { FutrouClient } from "../../provider/api/client";
+import { Variable } from "../../provider/api/models";
 import { type ProgramStack, programStack, type TableEntry, type TableStack, tableStack } from "./engine";
 
 jest.setTimeout(600_000);
@@ -62,6 +64,22 @@ describe("a variable's value is secret only when the program or isSecret says so
     const stored = Object.fromEntries(emulator.inventory().variable.map((v) => [v.key, v.value]));
     expect(stored).toEqual({ FEATURE: "off", HIDDEN: "second-hidden-value", PASSWORD: "pw-second-hidden-value" });
     expect(await ps.stateAtRest()).not.toContain("second-hidden-value");
+  });
+
+  it("a value changed outside Pulumi (the API never returns it): refresh warns once, naming value", async () => {
+    const flag = emulator.inventory().variable.find((v) => v.key === "FEATURE");
+    const api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
+    await api.patch(`/variables/${flag?.id}`, { value: "changed-outside" }, Variable);
+    let text = "";
+    const refresh = await ps.stack.refresh({ onOutput: (o) => (text += o) });
+    // (The project, three variables and the stack: refresh changes none of them.)
+    expect(refresh.summary.resourceChanges).toEqual({ same: 5 });
+    expect(text).toMatch(
+      /warning: futrou:Variable "FEATURE" \([0-9a-f-]+\) was changed outside Pulumi \(updatedAt \S+ → \S+\), but no field the API returns did: fields the API does not return may have changed: value\./,
+    );
+    // Only the variable that changed.
+    expect(text).not.toMatch(/futrou:(Project|Variable "HIDDEN"|Variable "PASSWORD")[^\n]*was changed outside/);
+    expect(text).not.toContain("changed-outside");
   });
 });
 
