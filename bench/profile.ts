@@ -11,6 +11,7 @@
  *   PROFILE_PROGRAM=baseline node dist/bench/profile.js   # the do-nothing baseline, same N
  *   PROFILE_V8=0 node dist/bench/profile.js               # CPU seconds per process only
  *   PROFILE_PROGRAM=both PROFILE_REPEAT=3 PROFILE_V8=0 node dist/bench/profile.js   # A/B, alternating
+ *   PROFILE_PROGRAM=modes PROFILE_V8=0 node dist/bench/profile.js   # the mix on dynamic providers vs the plugin
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,7 +21,7 @@ import { programDir, repoRoot } from "../scripts/program-dir";
 
 const N = Number(process.env.PROFILE_N ?? 300);
 const OP = process.env.PROFILE_OP ?? "no-change up";
-/** mix, baseline, or both (alternating, for a ratio measured in the same conditions). */
+/** mix, plugin (the mix on the provider plugin), baseline, both (mix and baseline), or all three (alternating, for ratios measured in the same conditions). */
 const PROGRAM = process.env.PROFILE_PROGRAM ?? "mix";
 /** Runs of the operation per program (each after a warm-up no-change up; destroy runs once). */
 const REPEAT = Number(process.env.PROFILE_REPEAT ?? 1);
@@ -164,6 +165,7 @@ function cpuOfTree(): { stop(): Map<number, { name: string; seconds: number }> }
       try {
         const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
         if (argv.some((a) => a.includes("dynamic-provider"))) name = "provider host";
+        else if (argv.some((a) => a.endsWith("plugin/plugin.js"))) name = "futrou plugin";
         else if (argv.some((a) => a.includes("cmd/run"))) name = "program";
         else if (argv[0])
           name = argv
@@ -186,27 +188,31 @@ function cpuOfTree(): { stop(): Map<number, { name: string; seconds: number }> }
   };
 }
 
+type Program = "mix" | "plugin" | "baseline";
+
 interface Opened {
-  program: "mix" | "baseline";
+  program: Program;
   stack: Stack;
   remove(): void;
 }
 
 /** A stack of `program` at N, created (the first `up`) and warmed by one no-change `up`. */
-async function open(program: "mix" | "baseline", emulator: RunningEmulator): Promise<Opened> {
-  const work = programDir(join(repoRoot, "bench", "programs", program));
+async function open(program: Program, emulator: RunningEmulator): Promise<Opened> {
+  const futrou = program !== "baseline";
+  const work = programDir(join(repoRoot, "bench", "programs", futrou ? "mix" : "baseline"));
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: work.backendUrl,
     PULUMI_CONFIG_PASSPHRASE: "bench",
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DIY_BACKEND_GZIP: "false",
-    ...(program === "mix" ? { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token } : {}),
+    ...(futrou ? { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token } : {}),
   };
   const stack = await LocalWorkspace.createStack({ stackName: "profile", workDir: work.dir }, { envVars });
   await stack.setAllConfig({
     count: { value: String(N) },
     secret: { value: "bench-secret-value", secret: true },
     shape: { value: "flat" },
+    mode: { value: program === "plugin" ? "plugin" : "dynamic" },
   });
   await stack.up(QUIET);
   if (OP !== "destroy") await stack.up(QUIET);
@@ -250,7 +256,8 @@ async function runOnce(opened: Opened, dir: string): Promise<number> {
 
 async function main(): Promise<void> {
   rmSync(OUT, { recursive: true, force: true });
-  const programs = PROGRAM === "both" ? (["mix", "baseline"] as const) : [PROGRAM as "mix" | "baseline"];
+  const programs: Program[] =
+    PROGRAM === "both" ? ["mix", "baseline"] : PROGRAM === "modes" ? ["mix", "plugin"] : [PROGRAM as Program];
   const emulator = await startEmulator({ deployDelayMs: 500, quiet: true });
   const opened: Opened[] = [];
   try {
@@ -263,9 +270,12 @@ async function main(): Promise<void> {
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-    const [mix, base] = [times.get("mix"), times.get("baseline")];
+    const [mix, plugin, base] = [times.get("mix"), times.get("plugin"), times.get("baseline")];
     if (mix && base) {
       process.stdout.write(`median ratio mix / baseline: ${(median(mix) / median(base)).toFixed(2)}\n`);
+    }
+    if (mix && plugin) {
+      process.stdout.write(`median ratio plugin / mix: ${(median(plugin) / median(mix)).toFixed(2)}\n`);
     }
   } finally {
     for (const o of opened) {
