@@ -14,7 +14,11 @@
  * 2. POST (client.create: 429/503 re-sent; never blindly repeated after an ambiguous failure). After every
  *    ambiguous outcome, the last attempt's included, look again (a fresh filtered list): exactly one *new*
  *    candidate (not listed before, not made by another create of this process) is ours; several are an
- *    error naming them; none means not created (re-POST while attempts remain).
+ *    error naming them; none means not created yet. Kinds with a unique field then re-POST while attempts
+ *    remain (a first attempt that lands late makes the re-POST a clash, step 3). Kinds without one (records)
+ *    do not: a write still queued in the API when the lookup ran would land later as a twin no lookup of
+ *    this run sees. Their create stays unsettled instead (step 4): the next run adopts the object if it
+ *    appeared, else creates it.
  * 3. A re-POST that meets "already in use" for a value that was free before our first POST is our earlier
  *    attempt landing late: look once more and take it. A 2xx whose body cannot be read keeps its `id`.
  * 4. A lookup that fails is "created or not unknown", never "create failed"; created-but-not-confirmed is a
@@ -69,6 +73,20 @@ export class AmbiguousMatchError extends Error {
     super(
       `${what}: ${ids.length} new objects match (ids ${ids.join(", ")}); none was taken as this create's. ` +
         "Delete the ones that are not wanted, then run `pulumi up` again (or adopt one with the `import` option).",
+    );
+  }
+}
+
+/**
+ * An ambiguous create of a kind without a unique field found no new object: it is not sent again, since a
+ * first attempt still queued in the API would land later as a twin (create protocol, step 2).
+ */
+class NotResent extends Error {
+  override readonly name = "NotResent";
+  constructor(typeName: string) {
+    super(
+      `no new ${typeName} is listed yet, and it is not sent again: a ${typeName} has no unique value, so a ` +
+        "second POST would make a twin if the first one is still on its way",
     );
   }
 }
@@ -201,19 +219,23 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     created = (await client.create(collection, body, spec.model, {
       recover: async () => {
         ambiguous = true;
-        return newOne(before);
+        const found = await newOne(before);
+        if (found === undefined && !spec.unique) throw new NotResent(spec.typeName);
+        return found;
       },
     })) as Props;
   } catch (error) {
     created = await settleFailure(error);
   }
-  if (ambiguous && !spec.unique) await dropLateTwins(created);
   journal.write({ ...entry, id: idOf(created) });
   return finish(created);
 
   /** What a failed POST means: ours after all, created-but-unconfirmed, unknown, or really not created. */
   async function settleFailure(error: unknown): Promise<Props> {
     if (error instanceof OutcomeUnknownError && error.lookup instanceof AmbiguousMatchError) throw error.lookup;
+    if (error instanceof OutcomeUnknownError && error.lookup instanceof NotResent) {
+      throw new UnsettledCreateError(`${what}: ${messageOf(error.ambiguous)}; ${error.lookup.message}`);
+    }
     if (error instanceof OutcomeUnknownError) {
       throw new UnsettledCreateError(`${what}: ${error.message}`);
     }
@@ -291,19 +313,5 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     await client.delete(path);
     journal.remove(identity);
     return undefined;
-  }
-
-  /**
-   * Kinds without a unique field: after an ambiguous attempt and a successful re-POST, an earlier attempt
-   * may have landed late as a twin of the object we keep. A new twin is ours (it did not exist before and
-   * matches our values): delete it, so the API holds one object, the one returned.
-   */
-  async function dropLateTwins(kept: Props): Promise<void> {
-    try {
-      const twins = (await fresh(before)).filter((o) => idOf(o) !== idOf(kept));
-      for (const twin of twins) await client.delete(`${collection}/${encodeURIComponent(idOf(twin))}`);
-    } catch {
-      // Best effort: losing the object we keep over a failed clean-up would be worse than a twin.
-    }
   }
 }

@@ -98,12 +98,35 @@ test("records: an identical pre-existing record is not ours; the new one is", as
   expect(ids(RECORDS).sort()).toEqual([theirs, made.id].sort());
 });
 
-test("records: a twin from a late earlier attempt is deleted, so one object is left", async () => {
+test("records: a lost answer and nothing listed yet is not re-sent (no twin); the next run adopts the late write", async () => {
+  const mx = { name: "mx", type: "MX", value: "mail.example.com", priority: 10 };
   api.posts = ["commit-after-lookup", "ok"];
-  const made = await create("dnsRecord", RECORDS, { name: "mx", type: "MX", value: "mail.example.com", priority: 10 });
-  // 1st POST dropped (its write lands after the lookup), 2nd created a twin: the late one is removed.
-  expect(posts()).toBe(2);
+  // 1st POST dropped, its write lands only after the lookup: a 2nd POST would have made a twin.
+  const error = await create("dnsRecord", RECORDS, mx).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UnsettledCreateError);
+  expect((error as Error).message).toMatch(/no new DnsRecord is listed yet, and it is not sent again/);
+  expect(posts()).toBe(1);
+  expect(journal.entries()).toHaveLength(1);
+  const late = ids(RECORDS);
+  expect(late).toHaveLength(1);
+  // The next `pulumi up`: the journal's entry adopts the write that landed, without a POST.
+  const adopted = await create("dnsRecord", RECORDS, mx);
+  expect(adopted.id).toBe(late[0]);
+  expect(posts()).toBe(1);
+  expect(ids(RECORDS)).toEqual(late);
+  expect(journal.entries()).toEqual([]);
+});
+
+test("records: a lost answer whose write never landed is created by the next run, once", async () => {
+  const txt = { name: "t", type: "TXT", value: "v=spf1 -all" };
+  api.posts = ["drop"];
+  const error = await create("dnsRecord", RECORDS, txt).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UnsettledCreateError);
+  expect(ids(RECORDS)).toEqual([]);
+  const made = await create("dnsRecord", RECORDS, txt);
   expect(ids(RECORDS)).toEqual([made.id]);
+  expect(posts()).toBe(2);
+  expect(journal.entries()).toEqual([]);
 });
 
 test("two new look-alikes after a lost answer: none is taken, the error names both", async () => {
