@@ -42,6 +42,18 @@ export interface Settings {
    * (`GET /workspaces`); with several, check fails naming `workspaceId`.
    */
   workspaceId?: string;
+  /**
+   * Where the URL and the token came from, for messages: `futrou:apiUrl (stack config or a futrou.Provider)`,
+   * `FUTROU_API_URL (environment)`, `the default URL`. The token's is absent when there is none.
+   */
+  origin: { apiUrl: string; apiToken?: string };
+}
+
+/** How a setting's source reads in messages. */
+function originOf(key: string, envName: string, from: "config" | "env" | "default"): string {
+  if (from === "config") return `${key} (stack config or a futrou.Provider)`;
+  if (from === "env") return `${envName} (environment)`;
+  return "the default URL";
 }
 
 export const MISSING_TOKEN =
@@ -65,10 +77,15 @@ export function versionedBaseUrl(raw: string): string {
 }
 
 export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = process.env): Settings {
-  const pick = (key: string, envName: string): string | undefined => {
+  const sourceOf = (key: string, envName: string): "config" | "env" | "default" => {
     const fromConfig = config?.get(key);
-    return fromConfig !== undefined && fromConfig !== "" ? fromConfig : env[envName] || undefined;
+    return fromConfig !== undefined && fromConfig !== "" ? "config" : env[envName] ? "env" : "default";
   };
+  const pick = (key: string, envName: string): string | undefined => {
+    const from = sourceOf(key, envName);
+    return from === "config" ? config?.get(key) : from === "env" ? env[envName] : undefined;
+  };
+  const origin = (key: string, envName: string) => originOf(key, envName, sourceOf(key, envName));
   const timeout =
     positiveNumber(
       pick(CONFIG_KEYS.readyTimeoutSeconds, ENV_READY_TIMEOUT),
@@ -85,6 +102,12 @@ export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = 
     readyTimeoutMs: timeout * 1000,
     pollIntervalMs: poll,
     workspaceId: pick(CONFIG_KEYS.workspaceId, ENV_WORKSPACE),
+    origin: {
+      apiUrl: origin(CONFIG_KEYS.apiUrl, ENV_URL),
+      ...(pick(CONFIG_KEYS.apiToken, ENV_TOKEN) !== undefined
+        ? { apiToken: origin(CONFIG_KEYS.apiToken, ENV_TOKEN) }
+        : {}),
+    },
   };
 }
 
@@ -97,7 +120,21 @@ export function clientFor(settings: Settings): FutrouClient {
   const key = JSON.stringify([settings.apiUrl, token]);
   let client = clients.get(key);
   if (!client) {
-    client = new FutrouClient({ baseUrl: settings.apiUrl, token });
+    const { origin } = settings;
+    try {
+      client = new FutrouClient({
+        baseUrl: settings.apiUrl,
+        token,
+        origin: { apiUrl: origin.apiUrl, apiToken: origin.apiToken ?? "the configuration" },
+      });
+    } catch (error) {
+      // The only settings the client refuses are the URL's: say which setting holds it and what it should be.
+      throw new Error(
+        `futrou: the API URL ${JSON.stringify(settings.apiUrl)} from ${origin.apiUrl} is not usable ` +
+          `(${error instanceof Error ? error.message : String(error)}): set it to the API's base URL, e.g. ` +
+          `${DEFAULT_API_URL} (with or without ${API_VERSION_PATH}).`,
+      );
+    }
     clients.set(key, client);
   }
   return client;

@@ -163,10 +163,11 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
   };
   const withProvider = (props: Props): Props => ({ ...props, [HIDDEN.provider]: inputs[HIDDEN.provider] });
   /** Created, but we could not confirm it: the engine records the id instead of losing the object. */
-  const unconfirmed = (obj: Props, why: string): Error =>
-    ctx.initError(`${what} (${idOf(obj)}) was created, but ${why}`, ctx.pulumiId(obj), withProvider(ctx.outputs(obj)), [
-      why,
-    ]);
+  const unconfirmed = (obj: Props, why: string): Error => {
+    // The engine shows only an init failure's reasons: the one reason is the whole message.
+    const message = `${what} (${idOf(obj)}) was created, but ${why}`;
+    return ctx.initError(message, ctx.pulumiId(obj), withProvider(ctx.outputs(obj)), [message]);
+  };
 
   /** Settles the object, then forgets the entry: from here on the engine knows the id. */
   const finish = async (obj: Props): Promise<Props> => {

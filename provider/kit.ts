@@ -40,11 +40,9 @@ import {
   pathParams,
   type ResourceSpec,
 } from "./spec";
+import { containsUnknown, type Failure, validateInputs } from "./validate";
 
-/** The engine's placeholder for a value not known until apply (preview of a dependent resource). */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-
-type Failure = dynamic.CheckFailure;
+export { UNKNOWN } from "./validate";
 
 /** Diff's answer, plus the visible inputs that changed (the plugin's per-field DetailedDiff). */
 export interface KitDiff extends dynamic.DiffResult {
@@ -83,12 +81,6 @@ export class ResourceInitError extends Error {
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
 
-const containsUnknown = (v: unknown): boolean =>
-  v === UNKNOWN ||
-  (Array.isArray(v)
-    ? v.some(containsUnknown)
-    : v !== null && typeof v === "object" && Object.values(v).some(containsUnknown));
-
 /** The visible (API-facing) part of a property bag. */
 function visible(props: Props): Props {
   return Object.fromEntries(Object.entries(props).filter(([k]) => !isHidden(k)));
@@ -112,19 +104,6 @@ const appliedOf = (olds: Props): Props => {
   const applied = olds[HIDDEN.applied];
   return { ...olds, ...(isRecord(applied) ? applied : {}) };
 };
-
-/** `volumes[0].mountPath` from zod's `["volumes", 0, "mountPath"]`. */
-function propertyPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
-    "",
-  );
-}
-
-function issuesOf(result: z.ZodSafeParseResult<unknown>): Failure[] {
-  if (result.success) return [];
-  return result.error.issues.map((i) => ({ property: propertyPath(i.path) || "(inputs)", reason: i.message }));
-}
 
 /**
  * A failure never echoes a secret input, whatever rule produced it (nor a secret map's keys in its path).
@@ -331,15 +310,17 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       if (ready.ready.includes(String(state)) || ready.settled.includes(String(state))) return current;
       if (ready.failed.includes(String(state)) || Date.now() >= deadline) {
         const reason = live(current)[ready.reasonField];
-        const why = ready.failed.includes(String(state))
-          ? `${state}: ${reason ?? "no reason given"}`
-          : `still ${state} after ${limitMs / 1000} s (${customTimeout(inputs, op) ? `customTimeouts.${op}` : "futrou:readyTimeoutSeconds"})`;
-        throw new ResourceInitError(
-          `${label()} did not become ${ready.ready[0]}: ${why}`,
-          pulumiId(current, inputs),
-          outputs(current, inputs),
-          [why],
-        );
+        const failed = ready.failed.includes(String(state));
+        const setting = customTimeout(inputs, op) ? `customTimeouts.${op}` : "futrou:readyTimeoutSeconds";
+        const why = failed
+          ? `${state}: ${reason ?? `the API gave no reason (${ready.reasonField} is empty)`}`
+          : `still ${state} after ${limitMs / 1000} s (${setting})`;
+        const todo = failed
+          ? "fix the cause (e.g. the image) and run `pulumi up` again"
+          : `raise ${setting} and run \`pulumi up\` again`;
+        // The engine shows only the reasons of an init failure: the one reason is the whole message.
+        const message = `${label()} did not become ${ready.ready[0]}: ${why}. It stays in the stack with its id: ${todo}.`;
+        throw new ResourceInitError(message, pulumiId(current, inputs), outputs(current, inputs), [message]);
       }
       await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
       interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, settings.pollIntervalMs));
@@ -349,7 +330,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       } catch (error) {
         // The object exists: a poll that fails (retries exhausted) must not make the engine forget it.
         const why = `could not check its ${ready.field}: ${error instanceof Error ? error.message : String(error)}`;
-        throw new ResourceInitError(`${label()} ${why}`, pulumiId(current, inputs), outputs(current, inputs), [why]);
+        const message = `${label()} ${why}. It stays in the stack with its id: run \`pulumi up\` again.`;
+        throw new ResourceInitError(message, pulumiId(current, inputs), outputs(current, inputs), [message]);
       }
     }
   }
@@ -549,17 +531,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       else if (typeof logical === "string") inputs[spec.autoName] = autoName(logical);
     }
     const shown = visible(inputs);
-    const unknown = new Set(Object.keys(shown).filter((k) => containsUnknown(shown[k])));
-    const created = spec.create.safeParse(pick(shown, createKeys));
-    const local = spec.localInputs?.safeParse(pick(shown, localKeys));
-    const failures: Failure[] = [
-      ...Object.keys(shown)
-        .filter((k) => !createKeys.includes(k) && !pathKeys.includes(k) && !localKeys.includes(k))
-        .map((k) => ({ property: k, reason: `is not a ${spec.typeName} input` })),
-      ...issuesOf(created),
-      ...(spec.pathInputs ? issuesOf(spec.pathInputs.safeParse(pick(shown, pathKeys))) : []),
-      ...(local ? issuesOf(local) : []),
-    ].filter((f) => !unknown.has(f.property.split(/[.[]/)[0] as string));
+    const { failures, unknown, created, local } = validateInputs(spec, shown);
     const moved = spec.transition && before ? spec.transition.rule(appliedOf(before), inputs) : undefined;
     if (moved) failures.push(moved);
     // Path inputs are part of the Pulumi id (`<dnsId>/<recordId>`), which the engine never encrypts.

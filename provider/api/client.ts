@@ -37,6 +37,11 @@ export interface ClientOptions {
   random?: () => number;
   /** The undici dispatcher; default one keep-alive Agent shared by the process. */
   dispatcher?: Dispatcher;
+  /**
+   * Where the URL and the token came from (`FUTROU_API_URL (environment)`, …): a refused token (401) and an
+   * address where nothing answers say which setting to fix.
+   */
+  origin?: { apiUrl: string; apiToken: string };
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -224,6 +229,7 @@ export class FutrouClient {
   readonly #onRetry?: (event: RetryEvent) => void;
   readonly #random?: () => number;
   readonly #observers = new Set<WriteObserver>();
+  readonly #origin?: { apiUrl: string; apiToken: string };
 
   constructor(opts: ClientOptions) {
     if (!opts.token)
@@ -247,6 +253,7 @@ export class FutrouClient {
     this.#sleep = opts.sleep ?? realSleep;
     this.#onRetry = opts.onRetry;
     this.#random = opts.random;
+    this.#origin = opts.origin;
   }
 
   /** Calls `observer` after every write (create, update, delete, action), done or failed. */
@@ -419,6 +426,7 @@ export class FutrouClient {
       const text = await res.body.text();
       const headers = res.headers as RawResponse["headers"];
       if (res.statusCode >= 400) {
+        const origin = this.#origin;
         throw new FutrouApiError({
           status: res.statusCode,
           statusText: res.statusText,
@@ -426,6 +434,13 @@ export class FutrouClient {
           path,
           body: this.#redact(text),
           retryAfter: header(headers, "retry-after"),
+          ...(res.statusCode === 401 && origin
+            ? {
+                hint:
+                  `the API at ${this.baseUrl} (${origin.apiUrl}) refused the API token from ${origin.apiToken}: ` +
+                  "set a valid token there, or check that the URL is the API the token belongs to",
+              }
+            : {}),
         });
       }
       return { status: res.statusCode, headers, text };
@@ -434,7 +449,13 @@ export class FutrouClient {
       const code = errorCode(e);
       const failure = controller.signal.aborted ? "timeout" : classify(code);
       const detail = e instanceof Error ? this.#redact(e.message) : undefined;
-      throw new FutrouNetworkError({ method, path, failure, code, detail, timeoutMs: this.timeoutMs });
+      // Refused, unreachable or an unknown host: most often a wrong URL.
+      const unreachable = failure === "refused" || failure === "connect-timeout" || failure === "other";
+      const hint =
+        unreachable && this.#origin
+          ? `nothing usable answers at ${this.baseUrl}, the API URL from ${this.#origin.apiUrl}: check it`
+          : undefined;
+      throw new FutrouNetworkError({ method, path, failure, code, detail, timeoutMs: this.timeoutMs, hint });
     } finally {
       clearTimeout(timer);
       release();

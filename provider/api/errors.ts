@@ -66,6 +66,8 @@ export interface FutrouApiErrorInit extends RequestRef {
   body?: string;
   /** The `Retry-After` header, kept for callers that give up on retrying but want to report it. */
   retryAfter?: string;
+  /** What to do about it, appended to the message (e.g. which setting holds a refused token). */
+  hint?: string;
 }
 
 /** The API answered with an error status. `.message` is one readable line with every field error. */
@@ -93,7 +95,10 @@ export class FutrouApiError extends Error {
     const repeats = message !== undefined && parsed.fieldErrors.every((e) => message.includes(oneLine(e.message)));
     const detail = fields && message && !repeats ? `${message}: ${fields}` : fields || message;
     const request = parsed.requestId ? ` [requestId ${parsed.requestId}]` : "";
-    super(`${init.status} ${text}${detail ? ` — ${detail}` : ""}${request} (${init.method} ${init.path})`);
+    super(
+      `${init.status} ${text}${detail ? ` — ${detail}` : ""}${request} (${init.method} ${init.path})` +
+        (init.hint ? `: ${init.hint}` : ""),
+    );
     this.status = init.status;
     this.statusText = text;
     this.requestId = parsed.requestId;
@@ -157,12 +162,14 @@ export class FutrouNetworkError extends Error {
   /** The underlying error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
   readonly code?: string;
 
-  constructor(init: RequestRef & { failure: NetworkFailure; code?: string; detail?: string; timeoutMs?: number }) {
+  constructor(
+    init: RequestRef & { failure: NetworkFailure; code?: string; detail?: string; timeoutMs?: number; hint?: string },
+  ) {
     const what =
       init.failure === "timeout"
         ? `no response within ${init.timeoutMs ?? "?"} ms`
         : `${init.detail ?? init.failure}${init.code ? ` (${init.code})` : ""}`;
-    super(`network error: ${what} (${init.method} ${init.path})`);
+    super(`network error: ${what} (${init.method} ${init.path})${init.hint ? `: ${init.hint}` : ""}`);
     this.method = init.method;
     this.path = init.path;
     this.failure = init.failure;

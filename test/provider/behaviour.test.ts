@@ -182,10 +182,16 @@ describe("configuration", () => {
       readyTimeoutMs: 7000,
       pollIntervalMs: 250,
       workspaceId: undefined,
+      // Where each came from, for messages that name the setting to fix.
+      origin: {
+        apiUrl: "futrou:apiUrl (stack config or a futrou.Provider)",
+        apiToken: "FUTROU_API_TOKEN (environment)",
+      },
     });
     expect(resolveSettings(undefined, {})).toMatchObject({
       apiUrl: "https://api.futrou.com/v2",
       readyTimeoutMs: 300_000,
+      origin: { apiUrl: "the default URL" },
     });
     expect(() => resolveSettings(configOf({ "futrou:readyTimeoutSeconds": "soon" }), {})).toThrow(
       /futrou:readyTimeoutSeconds .* must be a positive number/,
@@ -204,7 +210,13 @@ describe("serverlets", () => {
     expect(init.message).toMatch(/did not become running: failed/);
     expect(emulator.inventory().serverlet.some((o) => o.id === init.id)).toBe(true);
     expect(init.properties).toMatchObject({ state: "failed", image: "ghcr.io/acme/does-not-exist:1" });
-    expect(init.reasons[0]).toMatch(/^failed: /);
+    // The engine prints only the reasons of an init failure: kind, name and id must be in them.
+    expect(init.reasons).toEqual([init.message]);
+    expect(init.reasons[0]).toMatch(
+      new RegExp(
+        `^futrou:Serverlet "broken-[a-z0-9]{7}" \\(${init.id}\\) did not become running: failed: .*run \`pulumi up\` again\\.$`,
+      ),
+    );
   });
 
   test("an update of a stopped serverlet returns at once: a PATCH does not start it", async () => {

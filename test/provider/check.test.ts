@@ -170,11 +170,33 @@ const bad: Array<{ what: string; kind: Kind; news: Props; olds?: Props; field: s
     reason: /not a Project input/,
   },
   {
-    what: "nested field",
+    // The engine prints the named input's value beside the reason: a nested path has none (`value {<nil>}`).
+    what: "nested field, named by its top-level input with the path leading the reason",
     kind: "serverlet",
     news: { name: "s", image: "nginx", volumes: [{ volumeId: "v", mountPath: "data" }] },
-    field: "volumes[0].mountPath",
-    reason: /absolute path/,
+    field: "volumes",
+    reason: /^volumes\[0\]\.mountPath: .*absolute path/,
+  },
+  {
+    what: "an environment variable name (no raw `Invalid key in record`)",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", env: { "bad-key": "x" } },
+    field: "env",
+    reason: /^key "bad-key": environment variable names must be letters, digits and '_'$/,
+  },
+  {
+    what: "a wrong type, in words",
+    kind: "volume",
+    news: { name: "v", sizeGb: "big" },
+    field: "sizeGb",
+    reason: /^must be a number \(got a string\)$/,
+  },
+  {
+    what: "a port of 0, in words",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", ports: [{ port: 0 }] },
+    field: "ports",
+    reason: /^ports\[0\]\.port: /,
   },
 ];
 

@@ -71,7 +71,10 @@ describe("check", () => {
       {},
       { name: "srv", image: "nginx", env: { "BAD KEY TopSecret": "x" }, workspaceId: "w1", ...secret("env") },
     );
-    expect(result.failures?.[0]).toMatchObject({ property: "", reason: expect.stringMatching(/^env\.\[secret\]/) });
+    expect(result.failures?.[0]).toMatchObject({
+      property: "",
+      reason: expect.stringMatching(/^env \(secret\): key "\[secret\]": /),
+    });
     expect(JSON.stringify(result)).not.toContain("TopSecret");
   });
 

@@ -1,6 +1,6 @@
 /**
  * Constructs the resources listed in stack config `resources`: a JSON array of `{kind, name, args, opts?}`.
- * An args value `"ref:<name>"` becomes the id of the resource of that name declared before it, so one
+ * An args value `"ref:<name>"` (also nested) becomes the id of the resource of that name declared before it, so one
  * program serves many cases by changing config only (no lookups: a preview makes no API request). `opts`
  * are resource options as JSON (`aliases` as `{ name }` objects or URNs, `replaceOnChanges`, `import`,
  * `retainOnDelete`, `deleteBeforeReplace`, `protect`); `secret: ["field"]` makes those args secret.
@@ -33,10 +33,22 @@ const ids: Record<string, pulumi.Output<string>> = {};
 for (const { kind, name, args, opts, secret } of entries) {
   const Class = classes[kind];
   if (!Class) throw new Error(`unknown kind "${kind}"`);
+  /** `"ref:<name>"` anywhere in a value (also nested) becomes that resource's id, an Output. */
+  const resolve = (v: unknown, where: string): unknown => {
+    if (typeof v === "string" && v.startsWith("ref:")) {
+      const id = ids[v.slice(4)];
+      if (id === undefined) throw new Error(`${where}: no resource named "${v.slice(4)}" before it`);
+      return id;
+    }
+    if (Array.isArray(v)) return v.map((x, i) => resolve(x, `${where}[${i}]`));
+    if (v !== null && typeof v === "object") {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x, `${where}.${k}`)]));
+    }
+    return v;
+  };
   const resolved = Object.fromEntries(
     Object.entries(args).map(([k, v]) => {
-      const value = typeof v === "string" && v.startsWith("ref:") ? ids[v.slice(4)] : v;
-      if (value === undefined) throw new Error(`${name}.${k}: no resource named "${String(v).slice(4)}" before it`);
+      const value = resolve(v, `${name}.${k}`);
       return [k, secret?.includes(k) ? pulumi.secret(value) : value];
     }),
   );
