@@ -61,6 +61,8 @@ interface Run {
   stateBytes: number;
   providerBytes: number;
   resources: number;
+  /** How many runs the medians are of (combine). */
+  runs?: number;
 }
 
 async function measure(
@@ -143,7 +145,7 @@ function combine(runs: Run[]): Run {
       peakRssMb: median(runs.map((r) => r.ops[op].peakRssMb)),
     };
   }
-  return { ...last, ops };
+  return { ...last, ops, runs: runs.length };
 }
 
 /** Requests per resource for one operation: writes by method and GETs, from the emulator's counts. */
@@ -177,6 +179,13 @@ function floorSeconds(stats: EmulatorStats | undefined): number {
   return total === 0 ? 0 : Math.floor((total - 1) / RATE_LIMIT_PER_SECOND);
 }
 
+/** "3 runs", or the count per configuration when a run was stopped early. */
+function describeRuns(runs: Run[]): string {
+  const counts = new Set(runs.map((r) => r.runs ?? REPEAT));
+  if (counts.size === 1) return `${[...counts][0]} runs`;
+  return `the runs done (${runs.map((r) => `N=${r.n} ${r.program}: ${r.runs ?? REPEAT}`).join(", ")})`;
+}
+
 function report(runs: Run[], versions: Record<string, string>, recorded: string): string {
   const sizes = [...new Set(runs.map((r) => r.n))].sort((a, b) => a - b);
   const lines: string[] = [];
@@ -189,7 +198,7 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
         .map(([k, v]) => `${k} ${v}`)
         .join(", ") +
       `. Emulator in the same process, serverlet/proxy deploy delay ${DEPLOY_DELAY_MS} ms. ` +
-      `Median of ${REPEAT} runs per configuration (the programs alternate).`,
+      `Median of ${describeRuns(runs)} per configuration (the programs alternate).`,
     "",
   );
   const loads = runs.flatMap((r) => OPERATIONS.map((op) => r.ops[op].load)).filter((x) => x !== undefined);
@@ -218,14 +227,16 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
     const mix = runs.find((r) => r.n === n && r.program === "mix");
     const base = runs.find((r) => r.n === n && r.program === "baseline");
     const shaped = runs.find((r) => r.n === n && r.program === "shaped");
-    if (!mix || !base || !shaped) continue;
+    if (!mix || !base) continue;
     for (const op of OPERATIONS) {
       const a = mix.ops[op];
       const b = base.ops[op];
-      const c = shaped.ops[op];
+      const c = shaped?.ops[op];
       const floor = floorSeconds(a.requests);
+      // The shaped baseline is left out when BENCH_PROGRAMS did not run it.
+      const toShaped = c ? `${fmt(c.seconds)} | **${fmt(a.seconds / c.seconds)}**` : "– | –";
       lines.push(
-        `| ${n} | ${op} | ${fmt(a.seconds)} | ${fmt(b.seconds)} | **${fmt(a.seconds / b.seconds)}** | ${fmt(c.seconds)} | **${fmt(a.seconds / c.seconds)}** | ${fmt(floor)} | ${fmt((a.seconds - floor) / b.seconds)} | ${a.peakRssMb.toFixed(0)} | ${b.peakRssMb.toFixed(0)} |`,
+        `| ${n} | ${op} | ${fmt(a.seconds)} | ${fmt(b.seconds)} | **${fmt(a.seconds / b.seconds)}** | ${toShaped} | ${fmt(floor)} | ${fmt((a.seconds - floor) / b.seconds)} | ${a.peakRssMb.toFixed(0)} | ${b.peakRssMb.toFixed(0)} |`,
       );
     }
   }
@@ -320,7 +331,9 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
     return `${fmt(b / a)}× time for ${large / small}× resources`;
   };
   for (const op of OPERATIONS) {
-    lines.push(`- ${op}: futrou ${grow("mix", op)}; plugin ${grow("plugin", op)}; baseline ${grow("baseline", op)}`);
+    const ran = (["mix", "plugin", "baseline"] as const).filter((p) => runs.some((r) => r.program === p));
+    const label = { mix: "futrou", plugin: "plugin", baseline: "baseline" };
+    lines.push(`- ${op}: ${ran.map((p) => `${label[p]} ${grow(p, op)}`).join("; ")}`);
   }
   lines.push("");
   return lines.join("\n");
@@ -337,36 +350,43 @@ async function main(): Promise<void> {
     return;
   }
   const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
-  const runs: Run[] = [];
-  for (const n of SIZES) {
-    const byProgram = new Map<Program, Run[]>(PROGRAMS.map((p) => [p, []]));
-    for (let i = 1; i <= REPEAT; i++) {
+  // Round by round (every size and program once, then again), each run saved as it ends: a long run that
+  // is stopped keeps every run it finished, and each size has a median of as many rounds as were done.
+  const done = new Map<string, Run[]>();
+  let md = "";
+  for (let i = 1; i <= REPEAT; i++) {
+    for (const n of SIZES) {
       for (const program of PROGRAMS) {
         process.stdout.write(`bench: N=${n} ${program}, run ${i}/${REPEAT}…\n`);
         // The Futrou programs each get a fresh emulator; the baselines call no API.
         const futrou = program === "mix" || program === "plugin";
         const emulator = futrou ? await startEmulator({ deployDelayMs: DEPLOY_DELAY_MS, quiet: true }) : undefined;
         try {
-          byProgram.get(program)?.push(await runProgram(program, n, emulator));
+          const run = await runProgram(program, n, emulator);
+          done.set(`${n} ${program}`, [...(done.get(`${n} ${program}`) ?? []), run]);
         } finally {
           await emulator?.close();
         }
+        md = await save([...done.values()].map(combine));
       }
     }
-    for (const program of PROGRAMS) runs.push(combine(byProgram.get(program) ?? []));
   }
-  const ws = await LocalWorkspace.create({});
-  const versions = {
-    "Node.js": process.version,
-    Pulumi: (await ws.pulumiVersion) ?? pkg.devDependencies["@pulumi/pulumi"],
-    "pulumi-futrou": pkg.version,
-  };
-  mkdirSync(join(repoRoot, "bench", "out"), { recursive: true });
-  const recorded = new Date().toISOString();
-  writeFileSync(out, JSON.stringify({ versions, runs, recorded }, null, 2));
-  const md = report(runs, versions, recorded);
-  writeFileSync(join(repoRoot, "bench", "RESULTS.md"), md);
   process.stdout.write(`\n${md}`);
+
+  async function save(combined: Run[]): Promise<string> {
+    const ws = await LocalWorkspace.create({});
+    const versions = {
+      "Node.js": process.version,
+      Pulumi: (await ws.pulumiVersion) ?? pkg.devDependencies["@pulumi/pulumi"],
+      "pulumi-futrou": pkg.version,
+    };
+    mkdirSync(join(repoRoot, "bench", "out"), { recursive: true });
+    const recorded = new Date().toISOString();
+    writeFileSync(out, JSON.stringify({ versions, runs: combined, recorded }, null, 2));
+    const text = report(combined, versions, recorded);
+    writeFileSync(join(repoRoot, "bench", "RESULTS.md"), text);
+    return text;
+  }
 }
 
 main().catch((err: unknown) => {
