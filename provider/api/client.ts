@@ -307,13 +307,24 @@ export class FutrouClient {
     };
   }
 
-  /** Every item, following `X-Total-Pages` with the largest page size (fewest requests). */
+  /**
+   * Every item, following `X-Total-Pages` with the largest page size (fewest requests). An object that a
+   * create or delete elsewhere shifted onto the next page while paging is counted once (by its `id`).
+   */
   async list<S extends z.ZodType>(path: string, item: S, query?: Query): Promise<z.infer<S>[]> {
     const q: Query = { ...query, limit: query?.limit ?? PAGE_MAX_LIMIT };
     const all: z.infer<S>[] = [];
+    const seen = new Set<string>();
+    const firstTime = (o: unknown): boolean => {
+      const id = typeof o === "object" && o !== null ? (o as { id?: unknown }).id : undefined;
+      if (typeof id !== "string") return true;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    };
     for (let page = 1; page <= LIST_MAX_PAGES; page++) {
       const result = await this.listPage(path, item, { ...q, page });
-      all.push(...result.items);
+      all.push(...result.items.filter(firstTime));
       if (result.items.length === 0 || page >= (result.totalPages ?? 1)) break;
     }
     return all;

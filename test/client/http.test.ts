@@ -140,6 +140,14 @@ test("list() follows X-Total-Pages asking the default page size (the maximum is 
   });
 });
 
+test("list(): an object that shifts onto the next page while paging (a create or delete in between) counts once", async () => {
+  const headers = (n: number) => ({ "x-total-pages": "2", "x-total-items": "3", "x-page": String(n) });
+  fx.answer(json(200, [project(1), project(2)], headers(1)), json(200, [project(2), project(3)], headers(2)));
+  const { c } = client();
+  const all = await c.list("/projects", Project);
+  expect(all.map((p) => p.id)).toEqual(["p1", "p2", "p3"]);
+});
+
 test("a GET whose connection drops is retried; a POST is not", async () => {
   fx.answer(drop, json(200, project(1)));
   const { c, events } = client();
