@@ -459,7 +459,9 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       );
     }
     const id = pulumiId(found, inputs);
-    const set = claimable.filter((k) => inputs[k] !== undefined);
+    // Kept here means: this answer does not carry it (a field the newest generation answers is compared above).
+    const remote = live(found);
+    const set = claimable.filter((k) => inputs[k] !== undefined && remote[k] === undefined);
     const fixed = set.filter((k) => !updatable.has(k) && k !== "workspaceId" && inputs[k] !== null);
     if (fixed.length > 0) {
       await warn(
@@ -738,6 +740,9 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const found = ((await listed(id, props)) ?? { object: await client().find(itemPath(id), spec.model) }).object as
       | Props
       | undefined;
+    // An answer that says the object is deleted (a serverlet's `status: deleted`) is as good as a 404.
+    const state = spec.ready && found ? live(found)[spec.ready.field] : undefined;
+    if (spec.ready?.gone.includes(String(state))) return { id: "", props: {} };
     if (found) {
       const outs = outputs(found, props, props);
       await unseenChanges(id, props, found, secrets);

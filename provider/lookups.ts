@@ -175,14 +175,14 @@ export const LOOKUPS = {
   getProject: finder("getProject", "project", "name", "project"),
   // `name` is the zone's domain under its older name (normal.ts reads it into `domain`).
   getDnsZone: finder("getDnsZone", "dnsZone", "domain", "DNS zone", ["name"]),
-  // Without the fields the published shape does not carry.
+  // Without the fields no published shape carries (`status` is read into `state`); the newest Model's
+  // `arch`, `mounts` and `scaling` are in.
   getServerlet: finder("getServerlet", "serverlet", "name", "serverlet", [
     "status",
     "stateReason",
     "env",
     "volumes",
     "ports",
-    "scaling",
   ]),
   getVolume: finder("getVolume", "volume", "name", "volume"),
   getStorage,

@@ -13,6 +13,7 @@ import { DEFAULT_PORT_PROTOCOL, DNS_PRIORITY, type Kind } from "./api/contract";
 export type Props = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Props => typeof v === "object" && v !== null && !Array.isArray(v);
+const isEmptyMap = (v: unknown): boolean => isObject(v) && Object.keys(v).length === 0;
 
 /** Per kind: how an object (inputs or API answer) reads in normal form. */
 const FORMS: Partial<Record<Kind, (o: Props) => Props>> = {
@@ -27,11 +28,15 @@ const FORMS: Partial<Record<Kind, (o: Props) => Props>> = {
    * stays absent (not known from this answer); check fills 0 into inputs that leave it out.
    */
   dnsRecord: (o) => (o.priority === null ? { ...o, priority: DNS_PRIORITY.none } : o),
+  /** No rules: an empty list is the same as none (`null`). */
+  proxy: (o) => (Array.isArray(o.rules) && o.rules.length === 0 ? { ...o, rules: null } : o),
   serverlet: (o) => {
     const out: Props = { ...o };
-    // The newer generated types call the state `status`.
-    if ((out.state === undefined || out.state === null) && typeof out.status === "string") out.state = out.status;
+    // 2026-08-30 calls the state `status` (an enum); it is read into `state`, the newest field first.
+    if (typeof out.status === "string") out.state = out.status;
     delete out.status;
+    // No mounts, no scaling: an empty map is the same as none (`null`).
+    for (const k of ["mounts", "scaling"]) if (isEmptyMap(out[k])) out[k] = null;
     // `instances` is a count in the published shape; a list of instances counts as its length.
     if (Array.isArray(out.instances)) out.instances = out.instances.length;
     if (Array.isArray(out.ports)) {

@@ -6,8 +6,8 @@
  */
 import type { z } from "zod";
 import type { Query } from "./api/client";
-import { COLLECTIONS, type Kind } from "./api/contract";
-import { CREATE_DEFAULTS, MODELS, RESPONSE_FIELDS } from "./api/models";
+import { COLLECTIONS, GENERATIONS, type Generation, type Kind } from "./api/contract";
+import { CREATE_DEFAULTS, MODELS, OBSERVED_FIELDS, RESPONSE_FIELDS } from "./api/models";
 
 export type Props = Record<string, unknown>;
 
@@ -77,9 +77,10 @@ export interface ResourceSpec {
   /** The response model (tolerant: only `id` is required). */
   model: z.ZodObject;
   /**
-   * Observed fields: what the published response shape carries (models.ts `RESPONSE_FIELDS`). Read and
-   * refresh compare them, so their drift is visible. Every other input is *kept*: outputs carry its last
-   * applied value (a response that does carry it wins), and its drift is invisible.
+   * Observed fields: what the published response shape of some API generation carries (models.ts
+   * `RESPONSE_FIELDS`); each is an output. Read and refresh compare a field whenever an answer carries it,
+   * so its drift is visible in the generations that answer it (`keptNames(spec, generation)` lists the
+   * others). An input no answer carries is *kept*: outputs carry its last applied value.
    */
   observed: readonly string[];
   /** Whether check defaults `workspaceId` to the token's only workspace (`GET /workspaces`). */
@@ -126,6 +127,8 @@ export interface ResourceSpec {
     ready: readonly string[];
     failed: readonly string[];
     settled: readonly string[];
+    /** Values that mean the object is gone although a GET still answers it: read treats them as a 404. */
+    gone: readonly string[];
     reasonField: string;
   };
   /**
@@ -189,9 +192,16 @@ export function localNames(spec: ResourceSpec): string[] {
   return Object.keys(spec.localInputs?.shape ?? {});
 }
 
-/** Inputs outside the published response shape: outputs keep their last applied value. */
-export function keptNames(spec: ResourceSpec): string[] {
-  return inputNames(spec).filter((k) => !spec.observed.includes(k));
+/**
+ * Inputs outside a generation's published response shape: there, outputs keep their last applied value.
+ * Without a generation: the inputs some generation does not answer (the kit, which does not know the
+ * generation, treats them as kept unless the answer at hand carries them).
+ */
+export function keptNames(spec: ResourceSpec, generation?: Generation): string[] {
+  const answered = (g: Generation) => RESPONSE_FIELDS[g][spec.kind];
+  return inputNames(spec).filter((k) =>
+    generation ? !answered(generation).includes(k) : GENERATIONS.some((g) => !answered(g).includes(k)),
+  );
 }
 
 /**
@@ -230,7 +240,7 @@ export function defineSpec(data: SpecData): ResourceSpec {
     defaults: CREATE_DEFAULTS[data.kind],
     typeName: data.kind[0]?.toUpperCase() + data.kind.slice(1),
     idFormat: `<${data.kind}Id>`,
-    observed: RESPONSE_FIELDS[data.kind],
+    observed: OBSERVED_FIELDS[data.kind],
     defaultWorkspace: data.kind !== "variable" && "workspaceId" in schemas.create.shape,
     secrets: [],
     volatile: [],

@@ -47,8 +47,17 @@ export interface ServerletResult {
   readonly minInstances: number | undefined;
   readonly maxInstances: number | undefined;
   readonly instances: number | undefined;
-  /** `deploying`, `running`, `stopped`, `failed` (or a state this package does not know). */
+  /**
+   * `state` (2026-08-02: `deploying`, `running`, `stopped`, `failed`) or `status` (2026-08-30: `pending`,
+   * `creating`, `ready`, `deleting`, `deleted`, `failed`), or a value this package does not know.
+   */
   readonly state: string | undefined;
+  /** `amd64` or `arm64` (2026-08-30). */
+  readonly arch: string | undefined;
+  /** Mounted storages, mount path → storage id (2026-08-30). */
+  readonly mounts: Readonly<Record<string, string>> | undefined;
+  /** Autoscaling settings, a map of numbers (2026-08-30). */
+  readonly scaling: Readonly<Record<string, number>> | undefined;
   readonly networkId: string | undefined;
   readonly runtime: string | undefined;
   readonly workspaceId: string | undefined;
@@ -100,10 +109,16 @@ export interface ProxyResult {
   readonly preservePath: boolean | undefined;
   readonly preserveQuery: boolean | undefined;
   readonly verifyTls: boolean | undefined;
+  /** 2026-08-02: `pending`, `active`, `failed`, … */
   readonly status: string | undefined;
+  /** 2026-08-30: whether the domain is verified. */
+  readonly isVerified: boolean | undefined;
+  /** 2026-08-30: `[{ if: { host, method, path, port }, then: [...] }]`. */
+  readonly rules: ReadonlyArray<Readonly<Record<string, unknown>>> | undefined;
   readonly workspaceId: string | undefined;
   readonly projectId: string | undefined;
   readonly proxyPlanId: string | undefined;
+  readonly regionId: string | undefined;
   readonly createdAt: string | undefined;
   readonly updatedAt: string | undefined;
 }

@@ -126,8 +126,13 @@ export const DNS_TTL = { default: 300, min: 0, max: 2147483647 } as const;
 export const DNS_PRIORITY = { none: 0, min: 0, max: 65535 } as const;
 
 export const PROXY_TYPES = ["http", "tcp", "udp"] as const;
-/** The types' strategy values; requests accept any non-empty string (the API's field is a free string). */
+/**
+ * The strategy values: a free string in the 2026-08-02 types, the `ProxyStrategy` enum in 2026-08-30.
+ * Requests accept any non-empty string (an older API may know others); responses are read as they come.
+ */
 export const PROXY_STRATEGIES_KNOWN = ["round-robin", "primary-failover"] as const;
+/** 2026-08-30 `RuleMethod`: the methods a proxy rule's condition may name (lowercase, as published). */
+export const PROXY_RULE_METHODS = ["get", "post", "put", "delete", "patch", "options", "head"] as const;
 /** ASSUMED: proxy status values; `pending` → `active` after domain/TLS verification. Others are shown as they come. */
 export const PROXY_STATUSES = ["pending", "active", "failed"] as const;
 
@@ -139,18 +144,29 @@ export const CRON_TYPES = ["simple", "code"] as const;
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 
 /**
- * Serverlet readiness. ASSUMED: `deploying` → `running` after create/update, `stopped` after stop, `failed`
- * on a bad image. `ready` is accepted as running too (the newer generated types call the field `status`
- * with `pending|creating|ready|deleting|deleted|failed`). Any other value means "not ready yet".
+ * Serverlet readiness, read from `status` (2026-08-30: `pending`, `creating`, `ready`, `deleting`, `deleted`,
+ * `failed`) or else `state` (2026-08-02, a free string; ASSUMED `deploying` → `running`, `stopped` after
+ * stop, `failed` on a bad image). Ready: `running`, `ready`. Failed: `failed`, and a serverlet being deleted
+ * will not become ready either. Settled (an update does not start it, so nothing to wait for): `stopped`,
+ * which the newest enum lacks though start/stop remain (ASSUMED it still answers `stopped`). Gone (a read
+ * treats it like a 404): `deleted`. Any other value means "not ready yet" until the timeout.
  */
 export const SERVERLET_READY_STATES = ["running", "ready"] as const;
-export const SERVERLET_FAILED_STATES = ["failed"] as const;
+export const SERVERLET_FAILED_STATES = ["failed", "deleting", "deleted"] as const;
 export const SERVERLET_SETTLED_STATES = ["stopped"] as const;
+export const SERVERLET_GONE_STATES = ["deleted"] as const;
+/** 2026-08-30 `Arch`. ASSUMED: writable on create and update (the CLI never sends it). */
+export const SERVERLET_ARCHES = ["amd64", "arm64"] as const;
 export const SERVERLET_ACTIONS = ["start", "stop", "restart"] as const;
 /** ASSUMED: port protocols; `protocol` itself is optional (the API's default is taken to be `http`). */
 export const PORT_PROTOCOLS = ["http", "tcp", "udp"] as const;
 export const DEFAULT_PORT_PROTOCOL = "http";
-/** CLI validator: `cpu` integer millicores (250 = a quarter core). */
+/**
+ * The ranges below are the 2026-08-02 CLI validator's; the 2026-08-30 CLI sizes serverlets by plan only and
+ * validates none of them. They apply when the program sets the field.
+ *
+ * CLI validator: `cpu` integer millicores (250 = a quarter core).
+ */
 export const SERVERLET_CPU_MILLICORES = { min: 10, max: 32000 } as const;
 /** CLI validator: `ram` integer MiB. */
 export const SERVERLET_RAM_MIB = { min: 32, max: 262144 } as const;

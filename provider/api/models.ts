@@ -19,11 +19,15 @@ import {
   DNS_PRIORITY_TYPES,
   DNS_RECORD_TYPES,
   DNS_TTL,
+  GENERATIONS,
+  type Generation,
   HTTP_METHODS,
   type Kind,
   NAME_MAX,
   PORT_PROTOCOLS,
+  PROXY_RULE_METHODS,
   PROXY_TYPES,
+  SERVERLET_ARCHES,
   SERVERLET_CPU_MILLICORES,
   SERVERLET_INSTANCES,
   SERVERLET_RAM_MIB,
@@ -317,6 +321,23 @@ function isTarget(t: string): boolean {
   return isHostname(host) || isIPv4(host);
 }
 
+/**
+ * 2026-08-30 `Rule`: `{if: {host, method, path, port}, then: [...]}`. `then` holds objects whose keys the types
+ * do not publish: passed through as given.
+ */
+export const ProxyRule = z.object({
+  if: z
+    .object({
+      host: z.string().min(1).max(253).optional(),
+      method: z.enum(PROXY_RULE_METHODS).optional(),
+      path: z.string().min(1).optional(),
+      port: port.optional(),
+    })
+    .optional(),
+  // biome-ignore lint/suspicious/noThenProperty: the API's field name (`{if, then}`)
+  then: z.array(z.record(z.string(), z.unknown())).optional(),
+});
+
 export const ProxyWritable = z.object({
   domain,
   target: z.string().min(1).max(NAME_MAX).refine(isTarget, "must be a host name or IP address, optionally with :port"),
@@ -331,8 +352,10 @@ export const ProxyWritable = z.object({
   preservePath: z.boolean(),
   preserveQuery: z.boolean(),
   verifyTls: z.boolean(),
+  rules: z.array(ProxyRule).nullable(),
   ...ownership,
   proxyPlanId: nullableId,
+  regionId: nullableId,
 });
 const proxyOptional = {
   port: true,
@@ -346,9 +369,11 @@ const proxyOptional = {
   preservePath: true,
   preserveQuery: true,
   verifyTls: true,
+  rules: true,
   workspaceId: true,
   projectId: true,
   proxyPlanId: true,
+  regionId: true,
 } as const;
 export const ProxyCreate = ProxyWritable.partial(proxyOptional);
 export const ProxyUpdate = ProxyWritable.omit({ workspaceId: true }).partial();
@@ -367,10 +392,14 @@ export const Proxy = response({
   preservePath: bool,
   preserveQuery: bool,
   verifyTls: bool,
+  /** 2026-08-02 only (ASSUMED `pending` → `active`); 2026-08-30 answers `isVerified` instead. */
   status: str,
+  isVerified: bool,
+  rules: field(z.array(z.record(z.string(), z.unknown()))),
   workspaceId: str,
   projectId: str,
   proxyPlanId: str,
+  regionId: str,
   ...timestamps,
 });
 export type Proxy = z.infer<typeof Proxy>;
@@ -423,17 +452,46 @@ export const ServerletVolume = z.object({
 });
 /** `protocol` is optional; normal.ts compares an absent one as the default. */
 export const ServerletPort = z.object({ port, protocol: z.enum(PORT_PROTOCOLS).optional() });
-export const ServerletScaling = z.object({
+/**
+ * Autoscaling: a map of numbers, as the 2026-08-30 Model has it (its keys are not published). The keys of the
+ * 2026-08-02 struct keep their ASSUMED ranges when given; other keys pass through.
+ */
+const SCALING_KEYS: Record<string, z.ZodNumber> = {
   cpuPercent: int(1, 100, " %"),
   ramPercent: int(1, 100, " %"),
-  upCooldown: z.number().int().min(0),
-  downCooldown: z.number().int().min(0),
+  upCooldown: z.number().int("must be a whole number of seconds").min(0, "must be 0 or more seconds"),
+  downCooldown: z.number().int("must be a whole number of seconds").min(0, "must be 0 or more seconds"),
+};
+export const ServerletScaling = z.record(z.string(), z.number()).superRefine((scaling, ctx) => {
+  for (const [key, value] of Object.entries(scaling)) {
+    const known = SCALING_KEYS[key]?.safeParse(value);
+    for (const issue of known?.success === false ? known.error.issues : []) {
+      ctx.addIssue({ code: "custom", path: [key], message: issue.message });
+    }
+  }
+});
+/** 2026-08-30: storages mounted into the serverlet, mount path → storage id. */
+export const ServerletMounts = z.record(z.string(), id).superRefine((mounts, ctx) => {
+  for (const path of Object.keys(mounts)) {
+    if (!/^\/\S*$/.test(path))
+      ctx.addIssue({ code: "custom", path: [path], message: "must be an absolute mount path" });
+  }
 });
 const instances = int(SERVERLET_INSTANCES.min, SERVERLET_INSTANCES.max);
 export const instancesRule: CrossFieldRule<{ minInstances?: number; maxInstances?: number }> = (s) => {
   const min = s.minInstances ?? SERVERLET_INSTANCES.default;
   const max = s.maxInstances ?? SERVERLET_INSTANCES.default;
   return min > max ? { path: "minInstances", message: "must not exceed maxInstances" } : undefined;
+};
+/** A path mounted twice (once from `volumes`, once from `mounts`) is certainly a mistake. */
+export const mountsRule: CrossFieldRule<{
+  volumes?: Array<{ mountPath: string }>;
+  mounts?: Record<string, string> | null;
+}> = (s) => {
+  const twice = (s.volumes ?? []).find((v) => Object.hasOwn(s.mounts ?? {}, v.mountPath));
+  return twice
+    ? { path: "mounts", message: `${twice.mountPath} is mounted by volumes too: mount each path once` }
+    : undefined;
 };
 export const ServerletWritable = z.object({
   name,
@@ -447,8 +505,10 @@ export const ServerletWritable = z.object({
   ram: int(SERVERLET_RAM_MIB.min, SERVERLET_RAM_MIB.max, " MiB"),
   env: z.record(z.string().regex(ENV_KEY, "environment variable names must be letters, digits and '_'"), z.string()),
   volumes: z.array(ServerletVolume),
+  mounts: ServerletMounts.nullable(),
   ports: z.array(ServerletPort),
   scaling: ServerletScaling.nullable(),
+  arch: z.enum(SERVERLET_ARCHES).nullable(),
   networkId: nullableId,
   runtime: z.string().min(1).nullable(),
 });
@@ -464,12 +524,14 @@ export const ServerletCreate = withRules(
     ram: true,
     env: true,
     volumes: true,
+    mounts: true,
     ports: true,
     scaling: true,
+    arch: true,
     networkId: true,
     runtime: true,
   }),
-  [instancesRule],
+  [instancesRule, mountsRule],
 );
 export const ServerletUpdate = ServerletWritable.omit({ workspaceId: true, regionId: true }).partial();
 export const Serverlet = response({
@@ -481,8 +543,9 @@ export const Serverlet = response({
   maxInstances: num,
   instances: field(z.union([z.number(), z.array(z.unknown())])),
   state: str,
-  /** The newer generated types call the state `status` (normal.ts reads `state ?? status`). */
+  /** 2026-08-30's name for the state, with its own values (normal.ts reads `status ?? state` into `state`). */
   status: str,
+  arch: str,
   /** ASSUMED: why the serverlet is `failed`, when the API says. */
   stateReason: str,
   networkId: str,
@@ -493,8 +556,9 @@ export const Serverlet = response({
   regionId: str,
   env: map,
   volumes: field(z.array(z.looseObject({ volumeId: z.string(), mountPath: z.string(), readOnly: bool }))),
+  mounts: map,
   ports: field(z.array(z.looseObject({ port: z.number(), protocol: str }))),
-  scaling: field(z.looseObject({ cpuPercent: num, ramPercent: num, upCooldown: num, downCooldown: num })),
+  scaling: field(z.record(z.string(), z.number())),
   ...timestamps,
 });
 export type Serverlet = z.infer<typeof Serverlet>;
@@ -538,9 +602,12 @@ export const Storage = response({
 export type Storage = z.infer<typeof Storage>;
 
 // ---------------------------------------------------------------------------------------------------
-// What the published response shapes carry (CONTRACT.md, per kind): the observed fields. `id` is implied.
+// What the published response shapes carry, per API generation (CONTRACT.md; the types generated
+// 2026-08-02 and 2026-08-30): the observed fields. `id` is implied. The provider does not detect the
+// generation: it uses whatever an answer carries (kit.ts), so a field is observed exactly when the answer
+// has it, in either generation. These lists say what that means per generation, for the docs and tests.
 
-export const RESPONSE_FIELDS: Record<Kind, readonly string[]> = {
+const RESPONSE_FIELDS_2026_08_02: Record<Kind, readonly string[]> = {
   project: ["workspaceId", "name", "displayName", "gitRepositoryName", "gitRepositoryUrl", "createdAt", "updatedAt"],
   variable: ["key", "isSecret", "description", "workspaceId", "projectId", "serverletId", "createdAt", "updatedAt"],
   dnsZone: ["domain", "enableDnssec", "createdAt", "updatedAt"],
@@ -596,8 +663,64 @@ export const RESPONSE_FIELDS: Record<Kind, readonly string[]> = {
     "createdAt",
     "updatedAt",
   ],
+  // Not in the 2026-08-02 types: the 2026-08-30 Model, the only evidence (see README, design notes).
   storage: ["name", "storagePlanId", "public", "workspaceId", "projectId", "regionId", "createdAt", "updatedAt"],
 };
+
+export const RESPONSE_FIELDS: Record<Generation, Record<Kind, readonly string[]>> = {
+  "2026-08-02": RESPONSE_FIELDS_2026_08_02,
+  "2026-08-30": {
+    ...RESPONSE_FIELDS_2026_08_02,
+    // Proxy (Model): no `compress`, no `status`; `isVerified`, `rules`, owner, plan and region ids.
+    proxy: [
+      "domain",
+      "target",
+      "port",
+      "type",
+      "strategy",
+      "enforceHttps",
+      "followRedirects",
+      "preserveHeaders",
+      "preserveHost",
+      "preservePath",
+      "preserveQuery",
+      "verifyTls",
+      "isVerified",
+      "rules",
+      "workspaceId",
+      "projectId",
+      "proxyPlanId",
+      "regionId",
+      "createdAt",
+      "updatedAt",
+    ],
+    // Serverlet (Model): `status` (read into the output `state`); no cpu, ram, instances, networkId, runtime.
+    serverlet: [
+      "name",
+      "image",
+      "arch",
+      "minInstances",
+      "maxInstances",
+      "mounts",
+      "scaling",
+      "state",
+      "serverletPlanId",
+      "workspaceId",
+      "projectId",
+      "regionId",
+      "createdAt",
+      "updatedAt",
+    ],
+  },
+};
+
+/** A field observed in any generation: the outputs a resource has. */
+export const OBSERVED_FIELDS: Record<Kind, readonly string[]> = Object.fromEntries(
+  (Object.keys(RESPONSE_FIELDS_2026_08_02) as Kind[]).map((k) => [
+    k,
+    [...new Set(GENERATIONS.flatMap((g) => RESPONSE_FIELDS[g][k]))],
+  ]),
+) as Record<string, readonly string[]> as Record<Kind, readonly string[]>;
 
 // ---------------------------------------------------------------------------------------------------
 // Defaults check fills in, so a removed input reverts to them. Only values the API documents (or the CLI
@@ -630,18 +753,17 @@ export const CREATE_DEFAULTS = {
     preservePath: true,
     preserveQuery: true,
     verifyTls: true,
+    rules: null,
     projectId: null,
-    proxyPlanId: null,
   },
   volume: { ...VOLUME_DEFAULTS, projectId: null, regionId: null, volumePlanId: null },
   serverlet: {
-    serverletPlanId: null,
     projectId: null,
-    regionId: null,
     minInstances: SERVERLET_INSTANCES.default,
     maxInstances: SERVERLET_INSTANCES.default,
     env: {},
     volumes: [],
+    mounts: null,
     ports: [],
     scaling: null,
   },

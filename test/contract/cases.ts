@@ -94,6 +94,21 @@ export const CASES: Case[] = [
     update: { enforceHttps: true },
   },
   {
+    kind: "proxy",
+    label: "rules, a plan and a region (the newest Model's fields)",
+    program: {
+      domain: "rules.example.com",
+      target: "web:8080",
+      strategy: "primary-failover",
+      // biome-ignore lint/suspicious/noThenProperty: types.go's proxy Rule is literally `{if, then}`
+      rules: [{ if: { host: "api.rules.example.com", method: "get", path: "/v1", port: 443 }, then: [{ to: "api" }] }],
+      proxyPlanId: "proxy-plan-2",
+      regionId: "reg-2",
+    },
+    // biome-ignore lint/suspicious/noThenProperty: as above
+    update: { rules: [{ if: { path: "/v2" }, then: [{ to: "api-v2" }] }] },
+  },
+  {
     kind: "volume",
     label: "in a region (regionId kept)",
     program: { name: "data", sizeGb: 20, regionId: "reg-1" },
@@ -133,6 +148,19 @@ export const CASES: Case[] = [
     label: "name and image only (cpu, ram from the plan)",
     program: { name: "worker", image: "busybox:1.36" },
     update: { maxInstances: 3 },
+  },
+  {
+    kind: "serverlet",
+    label: "plan, storage mounts, a scaling map, arm64 (the newest Model's fields)",
+    program: {
+      name: "web",
+      image: "nginx:1.27",
+      serverletPlanId: "plan-2",
+      mounts: { "/srv/files": "storage-1" },
+      scaling: { minReplicas: 1, targetCpuPercent: 70 },
+      arch: "arm64",
+    },
+    update: { mounts: { "/srv/files": "storage-1", "/srv/cache": "storage-2" } },
   },
 ];
 

@@ -2,7 +2,7 @@
  * Every kind through the whole lifecycle against every answer shape the contract allows (wire.ts):
  * create (POST answers shape X) → a second up shows no changes and writes nothing → refresh (GET answers
  * shape Y) keeps what Y did not say → an up after it shows no changes → an update of one observed field
- * PATCHes only that field → delete. One row per program (cases.ts) and pair of shapes.
+ * PATCHes only that field → delete. One row per program (cases.ts), API generation and pair of shapes.
  */
 import type { Seen } from "./api";
 import { CASES, type Case, caseName, ZONE_ID } from "./cases";
@@ -14,6 +14,8 @@ import {
   carries,
   created,
   FULL,
+  GENERATIONS,
+  type Generation,
   type Props,
   PUBLISHED,
   SHAPE_TEXT,
@@ -25,8 +27,8 @@ import {
 const api = cannedApi();
 
 /** Same shape for both answers, and a rich answer paired with each sparse one, both ways round. */
-function pairs(c: Case): Array<[Case, Shape, Shape]> {
-  const has = (s: Shape) => shape(c.kind, { id: "x" }, s) !== undefined;
+function pairs(c: Case, generation: Generation): Array<[Case, Generation, Shape, Shape]> {
+  const has = (s: Shape) => shape(c.kind, { id: "x" }, s, generation) !== undefined;
   const all: Array<[Shape, Shape]> = [
     ...SHAPES.map((s): [Shape, Shape] => [s, s]),
     ...SHAPES.filter((s) => s !== "full").flatMap(
@@ -41,34 +43,36 @@ function pairs(c: Case): Array<[Case, Shape, Shape]> {
       .filter(([post, get]) => has(post) && has(get))
       // An unknown serverlet state means "not ready yet" until the timeout: readiness.test.ts covers it.
       .filter(([post]) => !(c.kind === "serverlet" && post === "enums"))
-      .map(([post, get]): [Case, Shape, Shape] => [c, post, get])
+      .map(([post, get]): [Case, Generation, Shape, Shape] => [c, generation, post, get])
   );
 }
 
-const rows = CASES.flatMap(pairs);
+const rows = CASES.flatMap((c) => GENERATIONS.flatMap((g) => pairs(c, g)));
 
 /** The Pulumi id: `<dnsId>/<recordId>` for records, the API id otherwise. */
 const pulumiId = (c: Case, object: Props): string =>
   c.kind === "dnsRecord" ? `${ZONE_ID}/${String(object.id)}` : String(object.id);
 
 /** Program values the POST did not carry as the API reads them (normal form). */
-function notSent(c: Case, body: Props): string[] {
+function notSent(c: Case, body: Props, generation: Generation): string[] {
   const { dnsId: _path, ...fields } = c.program;
-  const stored = created(c.kind, body);
-  const meant = created(c.kind, fields);
+  const stored = created(c.kind, body, {}, 1, generation);
+  const meant = created(c.kind, fields, {}, 1, generation);
   return Object.keys(fields)
-    .filter((k) => (FULL[c.kind].includes(k) ? !looselyEqual(stored[k], meant[k]) : !looselyEqual(body[k], fields[k])))
+    .filter((k) =>
+      FULL[generation][c.kind].includes(k) ? !looselyEqual(stored[k], meant[k]) : !looselyEqual(body[k], fields[k]),
+    )
     .map((k) => `${k} (program ${show(fields[k])}, sent ${show(body[k])})`);
 }
 
 /** Fields a refresh changed although the API's answer did not carry them (absent ≠ changed). */
-function forgotten(c: Case, before: Resource, after: Resource, answer: Props): string[] {
-  const names = new Set([...Object.keys(before.inputs), ...PUBLISHED[c.kind]]);
+function forgotten(c: Case, before: Resource, after: Resource, answer: Props, generation: Generation): string[] {
+  const names = new Set([...Object.keys(before.inputs), ...PUBLISHED[generation][c.kind]]);
   return [...names]
     .filter(
       (k) =>
         !k.startsWith("__") &&
-        !carries(answer, k) &&
+        !carries(answer, k, c.kind) &&
         !(c.kind === "dnsZone" && k === "domain" && carries(answer, "name")),
     )
     .filter((k) => !looselyEqual(before.outputs[k], after.outputs[k]))
@@ -92,10 +96,12 @@ const writes = (requests: Seen[]) => requests.filter((r) => r.method !== "GET").
 
 describe.each(CASES.map((c) => [caseName(c), c] as const))("%s", (_name, kase) => {
   test.each(
-    rows.filter(([c]) => c === kase).map(([c, post, get]) => [SHAPE_TEXT[post], SHAPE_TEXT[get], c, post, get]),
-  )("POST answers %s; GET answers %s", async (_p, _g, c, post, get) => {
+    rows
+      .filter(([c]) => c === kase)
+      .map(([c, generation, post, get]) => [generation, SHAPE_TEXT[post], SHAPE_TEXT[get], c, generation, post, get]),
+  )("%s: POST answers %s; GET answers %s", async (_gen, _p, _g, c, generation, post, get) => {
     serveAccount(api);
-    const served = serveKind(api, c.kind, { post, get });
+    const served = serveKind(api, c.kind, { post, get, generation });
     const engine = await new Engine(c.kind).configure({ apiUrl: api.origin });
 
     // First `pulumi up`: one POST with the program's values, in the collection's path.
@@ -105,7 +111,7 @@ describe.each(CASES.map((c) => [caseName(c), c] as const))("%s", (_name, kase) =
     expect(posts.map((r) => r.path)).toEqual([collection]);
     const body = (posts[0]?.body ?? {}) as Props;
     expect(Object.keys(body).filter((k) => k.startsWith("__"))).toEqual([]);
-    expect(notSent(c, body)).toEqual([]);
+    expect(notSent(c, body, generation)).toEqual([]);
     const object = served.object as Props;
     expect(state.id).toBe(pulumiId(c, object));
 
@@ -119,8 +125,8 @@ describe.each(CASES.map((c) => [caseName(c), c] as const))("%s", (_name, kase) =
     if (!refreshed)
       throw new Error(`\`pulumi refresh\` would drop the ${c.kind} from the state though GET answered 200`);
     expect(refreshed.id).toBe(state.id);
-    const answer = shape(c.kind, object, get) as Props;
-    expect(forgotten(c, state, refreshed, answer)).toEqual([]);
+    const answer = shape(c.kind, object, get, generation) as Props;
+    expect(forgotten(c, state, refreshed, answer, generation)).toEqual([]);
     if (post === get) expect(refreshChanges(c, state, refreshed)).toEqual([]);
 
     // `pulumi up` after the refresh: still no changes.

@@ -1,8 +1,9 @@
 /**
- * Serverlet readiness against the states the API may report (CONTRACT.md: `deploying` → `running`,
- * `stopped`, `failed`; other values may appear and mean "not ready yet" until the timeout). Whatever
- * happens, an object that was created is never forgotten: an error carries its id. Actions answer 204
- * with no body.
+ * Serverlet readiness against the states the API may report: `state` in 2026-08-02 (CONTRACT.md:
+ * `deploying` → `running`, `stopped`, `failed`), `status` in 2026-08-30 (`pending`, `creating`, `ready`,
+ * `deleting`, `deleted`, `failed`); other values may appear and mean "not ready yet" until the timeout.
+ * Whatever happens, an object that was created is never forgotten: an error carries its id. Actions answer
+ * 204 with no body.
  */
 
 import { clientFor, resolveSettings } from "../../provider/config";
@@ -12,7 +13,7 @@ import { CASES, type Case } from "./cases";
 import { Engine, show } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
-import { COLLECTION, type Props, shape } from "./wire";
+import { COLLECTION, NEWEST, type Props, shape } from "./wire";
 
 const api = cannedApi();
 const serverlet = CASES.find((c) => c.kind === "serverlet") as Case;
@@ -78,6 +79,50 @@ test("the newer generated types' `status: ready` (no `state`): created without w
   serveKind(api, "serverlet", { post: ready, get: (o) => ({ ...ready(o), status: 200 }) });
   const engine = await new Engine("serverlet").configure({ apiUrl: api.origin, readyTimeoutSeconds: 30 });
   expect((await create(engine)).said).toMatch(/^created sl-1/);
+});
+
+describe("the newest generation's `status`", () => {
+  /** Published 2026-08-30 answers whose `status` is `sequence[i]` on the i-th answer (the last one repeats). */
+  function statuses(...sequence: string[]) {
+    let i = 0;
+    return (o: Props) => {
+      const status = sequence[Math.min(i++, sequence.length - 1)];
+      return json(200, { ...(shape("serverlet", o, "published", NEWEST) as Props), status });
+    };
+  }
+  const serve = (answers: (o: Props) => ReturnType<typeof json>) =>
+    serveKind(api, "serverlet", { post: (o) => ({ ...answers(o), status: 201 }), get: answers, generation: NEWEST });
+
+  test("pending, creating, then ready: created once ready", async () => {
+    serveAccount(api);
+    serve(statuses("pending", "creating", "creating", "ready"));
+    const engine = await new Engine("serverlet").configure({ apiUrl: api.origin, readyTimeoutSeconds: 30 });
+    expect((await create(engine)).said).toBe('created sl-1 ("ready")');
+    expect(api.requests.filter((r) => r.method === "GET" && r.path === "/serverlets/sl-1")).toHaveLength(3);
+  });
+
+  test.each(["failed", "deleting", "deleted"])(
+    "creating, then %s: fails at once, and the error carries the id",
+    async (end) => {
+      serveAccount(api);
+      serve(statuses("creating", end));
+      const engine = await new Engine("serverlet").configure({ apiUrl: api.origin, readyTimeoutSeconds: 30 });
+      const result = await create(engine);
+      expect(result.said).toMatch(new RegExp(`^failed: .*did not become running: ${end}`));
+      expect(result.id).toBe("sl-1");
+    },
+  );
+
+  test("refresh of a serverlet whose status is `deleted` drops it, like a 404; `deleting` keeps it", async () => {
+    serveAccount(api);
+    const served = serve(statuses("ready"));
+    const engine = await new Engine("serverlet").configure({ apiUrl: api.origin });
+    const state = await engine.create(serverlet.program);
+    served.get = statuses("deleting");
+    expect((await engine.refresh(state))?.outputs.state).toBe("deleting");
+    served.get = statuses("deleted");
+    expect(await engine.refresh(state)).toBeUndefined();
+  });
 });
 
 test("no answer ever carries a state: the create is not held until the timeout", async () => {

@@ -5,7 +5,18 @@
  */
 import type { Kind } from "../../provider/api/contract";
 import { type Answer, type CannedApi, json, NOT_FOUND, noContent } from "./api";
-import { COLLECTION, created, type Props, patched, type Shape, shape, USER, WORKSPACE } from "./wire";
+import {
+  COLLECTION,
+  created,
+  type Generation,
+  OLDER,
+  type Props,
+  patched,
+  type Shape,
+  shape,
+  USER,
+  WORKSPACE,
+} from "./wire";
 
 /** An answer per request: a shape of the current object, or a canned answer built from it. */
 export type Reply = Shape | ((object: Props) => Answer);
@@ -17,6 +28,8 @@ export interface ServeOptions {
   patch?: Reply;
   /** The collection listing (a lookup after an ambiguous create). Default: the published shape. */
   list?: Shape;
+  /** The API generation whose shapes and defaults answer. Default: the older one (CONTRACT.md). */
+  generation?: Generation;
 }
 
 export interface Served {
@@ -26,9 +39,9 @@ export interface Served {
   get: Reply;
 }
 
-function reply(kind: Kind, object: Props, r: Reply, status: number): Answer {
+function reply(kind: Kind, object: Props, r: Reply, status: number, generation: Generation): Answer {
   if (typeof r === "function") return r(object);
-  const body = shape(kind, object, r);
+  const body = shape(kind, object, r, generation);
   if (body === undefined) throw new Error(`test bug: ${kind} has no shape "${r}"`);
   return json(status, body);
 }
@@ -51,29 +64,30 @@ export function serveAccount(api: CannedApi, workspaces: Props[] = [WORKSPACE]):
 export function serveKind(api: CannedApi, kind: Kind, opts: ServeOptions): Served {
   const collection = COLLECTION[kind];
   const served: Served = { get: opts.get };
+  const generation = opts.generation ?? OLDER;
   let n = 0;
   const current = (id: string) => (served.object?.id === id ? served.object : undefined);
   api.on("POST", collection, (req, params) => {
     n += 1;
-    served.object = created(kind, (req.body ?? {}) as Props, params, n);
-    return reply(kind, served.object, opts.post, 201);
+    served.object = created(kind, (req.body ?? {}) as Props, params, n, generation);
+    return reply(kind, served.object, opts.post, 201, generation);
   });
   api.on("GET", collection, (req) => {
     // The newest CLI: `GET /storages` "requires at least one of workspaceId/projectId" (storages.go@3caf725).
     if (kind === "storage" && !req.query.get("workspaceId") && !req.query.get("projectId")) {
       return json(400, { message: "workspaceId or projectId is required", errors: [{ field: "workspaceId" }] });
     }
-    return json(200, served.object ? [shape(kind, served.object, opts.list ?? "published")] : []);
+    return json(200, served.object ? [shape(kind, served.object, opts.list ?? "published", generation)] : []);
   });
   api.on("GET", `${collection}/{id}`, (_req, p) => {
     const object = current(p.id as string);
-    return object ? reply(kind, object, served.get, 200) : NOT_FOUND;
+    return object ? reply(kind, object, served.get, 200, generation) : NOT_FOUND;
   });
   api.on("PATCH", `${collection}/{id}`, (req, p) => {
     const object = current(p.id as string);
     if (!object) return NOT_FOUND;
-    served.object = patched(kind, object, (req.body ?? {}) as Props);
-    return reply(kind, served.object, opts.patch ?? opts.post, 200);
+    served.object = patched(kind, object, (req.body ?? {}) as Props, generation);
+    return reply(kind, served.object, opts.patch ?? opts.post, 200, generation);
   });
   api.on("DELETE", `${collection}/{id}`, (_req, p) => {
     if (!current(p.id as string)) return NOT_FOUND;

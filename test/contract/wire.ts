@@ -6,10 +6,28 @@
  * An API object is built the way an API builds it: the POST body, the API's defaults for what the body
  * left out, the server's own fields, in the API's normal form. `shape(kind, object, name)` then cuts it
  * into one of the answers the contract allows.
+ *
+ * Two API generations, named by the date of the CLI's generated types: `2026-08-02` (CONTRACT.md, the
+ * spec) and `2026-08-30` (futrou-cli 3caf725: a Serverlet Model with `status`, a Proxy Model with `rules`
+ * and no `compress`/`status`, Storage). Every table below is per generation.
  */
 import type { Kind } from "../../provider/api/contract";
 
 export type Props = Record<string, unknown>;
+
+export const GENERATIONS = ["2026-08-02", "2026-08-30"] as const;
+export type Generation = (typeof GENERATIONS)[number];
+export const OLDER: Generation = "2026-08-02";
+export const NEWEST: Generation = "2026-08-30";
+/** A table with the same value in both generations, except where `newest` says otherwise. */
+const perGeneration = <T>(
+  older: Record<Kind, T>,
+  newest: Partial<Record<Kind, T>> = {},
+): Record<Generation, Record<Kind, T>> =>
+  ({
+    [OLDER]: older,
+    [NEWEST]: { ...older, ...newest },
+  }) as Record<Generation, Record<Kind, T>>;
 
 /** CONTRACT.md: collection paths, relative to `/v2`. */
 export const COLLECTION: Record<Kind, string> = {
@@ -27,7 +45,7 @@ export const COLLECTION: Record<Kind, string> = {
 const TIMES = ["createdAt", "updatedAt"];
 
 /** CONTRACT.md "Response" per kind: the published shape (types.go; Interface views for the narrow kinds). */
-export const PUBLISHED: Record<Kind, readonly string[]> = {
+const PUBLISHED_OLDER: Record<Kind, readonly string[]> = {
   project: ["workspaceId", "name", "displayName", "gitRepositoryName", "gitRepositoryUrl", ...TIMES],
   variable: ["key", "isSecret", "description", "workspaceId", "projectId", "serverletId", ...TIMES],
   dnsZone: ["domain", "enableDnssec", ...TIMES],
@@ -84,31 +102,82 @@ export const PUBLISHED: Record<Kind, readonly string[]> = {
   storage: ["name", "storagePlanId", "public", "workspaceId", "projectId", "regionId", ...TIMES],
 };
 
+const PROXY_FLAGS = [
+  "enforceHttps",
+  "followRedirects",
+  "preserveHeaders",
+  "preserveHost",
+  "preservePath",
+  "preserveQuery",
+  "verifyTls",
+];
+
+/** The published shapes per generation: types.go@3caf725 makes Serverlet and Proxy Models. */
+export const PUBLISHED = perGeneration(PUBLISHED_OLDER, {
+  proxy: [
+    "domain",
+    "target",
+    "port",
+    "type",
+    "strategy",
+    ...PROXY_FLAGS,
+    "isVerified",
+    "rules",
+    "workspaceId",
+    "projectId",
+    "proxyPlanId",
+    "regionId",
+    ...TIMES,
+  ],
+  serverlet: [
+    "name",
+    "image",
+    "arch",
+    "minInstances",
+    "maxInstances",
+    "mounts",
+    "scaling",
+    "status",
+    "serverletPlanId",
+    "workspaceId",
+    "projectId",
+    "regionId",
+    ...TIMES,
+  ],
+});
+
 /**
  * Every field a rich API (our emulator's `--shape full`) may answer: the published ones, the request
  * fields it stores, aliases. A variable's `value` is in no answer, ever.
  */
-export const FULL: Record<Kind, readonly string[]> = {
-  project: PUBLISHED.project,
-  variable: PUBLISHED.variable,
-  dnsZone: [...PUBLISHED.dnsZone, "name", "workspaceId", "projectId", "dnsPlanId"],
-  dnsRecord: PUBLISHED.dnsRecord,
-  cron: PUBLISHED.cron,
-  proxy: [...PUBLISHED.proxy, "workspaceId", "projectId", "proxyPlanId"],
-  volume: [...PUBLISHED.volume, "workspaceId", "projectId", "regionId", "volumePlanId"],
+const FULL_OLDER: Record<Kind, readonly string[]> = {
+  project: PUBLISHED_OLDER.project,
+  variable: PUBLISHED_OLDER.variable,
+  dnsZone: [...PUBLISHED_OLDER.dnsZone, "name", "workspaceId", "projectId", "dnsPlanId"],
+  dnsRecord: PUBLISHED_OLDER.dnsRecord,
+  cron: PUBLISHED_OLDER.cron,
+  proxy: [...PUBLISHED_OLDER.proxy, "workspaceId", "projectId", "proxyPlanId", "regionId", "rules"],
+  volume: [...PUBLISHED_OLDER.volume, "workspaceId", "projectId", "regionId", "volumePlanId"],
   serverlet: [
-    ...PUBLISHED.serverlet,
+    ...PUBLISHED_OLDER.serverlet,
     "serverletPlanId",
     "workspaceId",
     "projectId",
     "regionId",
     "env",
     "volumes",
+    "mounts",
     "ports",
     "scaling",
+    "arch",
   ],
-  storage: PUBLISHED.storage,
+  storage: PUBLISHED_OLDER.storage,
 };
+export const FULL = perGeneration(FULL_OLDER, {
+  // No `compress` and no `status` in the newest Model: a rich API of that generation has neither.
+  proxy: PUBLISHED[NEWEST].proxy,
+  serverlet: [...PUBLISHED[NEWEST].serverlet, "cpu", "ram", "env", "volumes", "ports", "networkId", "runtime"],
+});
 
 /**
  * Shape (c): `id` plus what the spec calls required. Only DNS records have non-nullable spec fields; a
@@ -118,7 +187,7 @@ export const REQUIRED: Record<Kind, readonly string[]> = {
   project: [],
   variable: [],
   dnsZone: ["name", "createdAt"],
-  dnsRecord: PUBLISHED.dnsRecord,
+  dnsRecord: PUBLISHED_OLDER.dnsRecord,
   cron: [],
   proxy: [],
   volume: [],
@@ -130,7 +199,7 @@ export const REQUIRED: Record<Kind, readonly string[]> = {
  * What the API fills in when the request leaves a field out (CONTRACT.md defaults and the CLI's). Values
  * the contract leaves open (a serverlet's cpu/ram come from its plan, its network and runtime) are ours.
  */
-export const API_DEFAULTS: Record<Kind, Props> = {
+const API_DEFAULTS_OLDER: Record<Kind, Props> = {
   project: {},
   variable: { isSecret: false, description: "" },
   dnsZone: { enableDnssec: false },
@@ -164,6 +233,31 @@ export const API_DEFAULTS: Record<Kind, Props> = {
   // The CLI's mock has a plan on every storage: the API's choice when a create names none.
   storage: { storagePlanId: "storage-plan-1", public: false },
 };
+
+/**
+ * The newest generation's Models carry a plan, a region and an architecture: values the API chooses when
+ * the create names none (ours), which the provider must never take for drift.
+ */
+export const API_DEFAULTS = perGeneration(API_DEFAULTS_OLDER, {
+  proxy: {
+    port: 80,
+    type: "http",
+    strategy: "round-robin",
+    ...Object.fromEntries(PROXY_FLAGS.map((f) => [f, !["enforceHttps", "followRedirects"].includes(f)])),
+    isVerified: true,
+    proxyPlanId: "proxy-plan-1",
+    regionId: "reg-1",
+  },
+  serverlet: {
+    minInstances: 1,
+    maxInstances: 1,
+    status: "ready",
+    arch: "amd64",
+    serverletPlanId: "plan-1",
+    regionId: "reg-1",
+  },
+  storage: { storagePlanId: "storage-plan-1", public: false, regionId: "reg-1" },
+});
 
 const ID_PREFIX: Record<Kind, string> = {
   project: "prj",
@@ -200,23 +294,30 @@ function normal(kind: Kind, o: Props): Props {
 }
 
 /** The object the API holds after `POST <collection>` with `body` (unknown and null request fields ignored). */
-export function created(kind: Kind, body: Props, params: Record<string, string> = {}, n = 1): Props {
+export function created(
+  kind: Kind,
+  body: Props,
+  params: Record<string, string> = {},
+  n = 1,
+  generation: Generation = OLDER,
+): Props {
+  const full = FULL[generation][kind];
   const sent = Object.fromEntries(
-    Object.entries(body).filter(([k, v]) => v !== null && v !== undefined && FULL[kind].includes(k)),
+    Object.entries(body).filter(([k, v]) => v !== null && v !== undefined && full.includes(k)),
   );
   const server: Props = {
     id: `${ID_PREFIX[kind]}-${n}`,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
-    ...(FULL[kind].includes("workspaceId") && kind !== "variable" ? { workspaceId: WORKSPACE.id } : {}),
+    ...(full.includes("workspaceId") && kind !== "variable" ? { workspaceId: WORKSPACE.id } : {}),
     ...params,
   };
-  return normal(kind, { ...API_DEFAULTS[kind], ...server, ...sent });
+  return normal(kind, { ...API_DEFAULTS[generation][kind], ...server, ...sent });
 }
 
 /** The object after `PATCH` with `body`: the fields the API knows change, `updatedAt` moves. */
-export function patched(kind: Kind, object: Props, body: Props): Props {
-  const sent = Object.fromEntries(Object.entries(body).filter(([k]) => FULL[kind].includes(k)));
+export function patched(kind: Kind, object: Props, body: Props, generation: Generation = OLDER): Props {
+  const sent = Object.fromEntries(Object.entries(body).filter(([k]) => FULL[generation][kind].includes(k)));
   return normal(kind, { ...object, ...sent, updatedAt: "2026-01-02T00:00:00.000Z" });
 }
 
@@ -227,27 +328,34 @@ const EXTRAS: Props = {
   futureFlag: true,
   metadata: { nested: { deep: [1, { x: null }] } },
 };
-const KIND_EXTRAS: Partial<Record<Kind, Props>> = {
-  project: { crons: [], workspace: { ...WORKSPACE } },
-  dnsRecord: { zone: { id: "dns-1", domain: "example.com" } },
-  proxy: {
-    isVerified: true,
-    // biome-ignore lint/suspicious/noThenProperty: types.go's proxy Rule is literally `{if, then}`
-    rules: [{ if: { host: "a.example.com" }, then: [{}] }],
-    proxyPlan: { id: "pp-1" },
+const KIND_EXTRAS = perGeneration<Props>(
+  {
+    project: { crons: [], workspace: { ...WORKSPACE } },
+    variable: {},
+    dnsZone: {},
+    dnsRecord: { zone: { id: "dns-1", domain: "example.com" } },
+    cron: {},
+    // Fields of the newest Models that the provider does not take as inputs (never fields it does: an
+    // older API that answered `rules` would answer the object's, not invented ones).
+    proxy: { isVerified: true, proxyPlan: { id: "pp-1" } },
+    volume: { public: false, storagePlan: { id: "sp-1", size: { gb: 10 } } },
+    serverlet: { serverletPlan: { id: "plan-1", cpu: 250 }, gpu: { count: 0 } },
+    storage: { storagePlan: { id: "storage-plan-1", size: { gb: 10 } }, region: { id: "reg-1" }, files: 3 },
   },
-  volume: { public: false, storagePlan: { id: "sp-1", size: { gb: 10 } } },
-  serverlet: { arch: "arm64", mounts: { "/data": "vol-1" }, serverletPlan: { id: "plan-1", cpu: 250 } },
-  storage: { storagePlan: { id: "storage-plan-1", size: { gb: 10 } }, region: { id: "reg-1" }, files: 3 },
-};
+  {
+    // The newest Models embed the related objects.
+    proxy: { proxyPlan: { id: "pp-1" }, region: { id: "reg-1", name: "eu-central" }, project: null },
+    serverlet: { serverletPlan: { id: "plan-1", cpu: 250, ram: { size: 512 } }, region: { id: "reg-1" } },
+  },
+);
 
 /**
  * Shape (e): enum values we never heard of, where the kind has an enum the API sets on its own. A value
  * the program chose (a proxy `strategy`) is echoed as sent; cases choose unknown ones themselves.
  */
-export const UNKNOWN_ENUMS: Partial<Record<Kind, Props>> = {
-  proxy: { status: "verifying-dns" },
-  serverlet: { state: "hibernating" },
+export const UNKNOWN_ENUMS: Record<Generation, Partial<Record<Kind, Props>>> = {
+  [OLDER]: { proxy: { status: "verifying-dns" }, serverlet: { state: "hibernating" } },
+  [NEWEST]: { serverlet: { status: "hibernating" } },
 };
 
 export const SHAPES = ["full", "published", "required", "extra", "enums", "nulls"] as const;
@@ -266,27 +374,34 @@ const pick = (o: Props, keys: readonly string[]): Props =>
   Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 
 /** `object` as the API would answer it in `shape` (undefined: the kind has no such shape). */
-export function shape(kind: Kind, object: Props, name: Shape): Props | undefined {
+export function shape(kind: Kind, object: Props, name: Shape, generation: Generation = OLDER): Props | undefined {
   const id = { id: object.id };
+  const full = FULL[generation][kind];
+  const published = PUBLISHED[generation][kind];
   switch (name) {
     case "full":
-      return { ...Object.fromEntries(FULL[kind].map((k) => [k, object[k] ?? null])), ...id };
+      return { ...Object.fromEntries(full.map((k) => [k, object[k] ?? null])), ...id };
     case "published":
-      return { ...id, ...pick(object, PUBLISHED[kind]) };
+      return { ...id, ...pick(object, published) };
     case "required":
       return { ...id, ...pick(object, REQUIRED[kind]) };
     case "extra":
-      return { ...EXTRAS, ...KIND_EXTRAS[kind], ...id, ...pick(object, PUBLISHED[kind]) };
+      return { ...EXTRAS, ...KIND_EXTRAS[generation][kind], ...id, ...pick(object, published) };
     case "enums": {
-      const unknown = UNKNOWN_ENUMS[kind];
-      return unknown && { ...id, ...pick(object, PUBLISHED[kind]), ...unknown };
+      const unknown = UNKNOWN_ENUMS[generation][kind];
+      return unknown && { ...id, ...pick(object, published), ...unknown };
     }
     case "nulls":
-      return { ...Object.fromEntries(FULL[kind].map((k) => [k, null])), ...id };
+      return { ...Object.fromEntries(full.map((k) => [k, null])), ...id };
   }
 }
 
+/** The newest generation's serverlet answers its state as `status`: the same thing, for "does it say". */
+const ALIASES: Partial<Record<Kind, Record<string, string>>> = { serverlet: { state: "status" } };
+
 /** Whether an answer in `shape` says anything about `field` (absent and null say nothing). */
-export function carries(answer: Props, field: string): boolean {
-  return answer[field] !== undefined && answer[field] !== null;
+export function carries(answer: Props, field: string, kind?: Kind): boolean {
+  const alias = kind ? ALIASES[kind]?.[field] : undefined;
+  const says = (f: string) => answer[f] !== undefined && answer[f] !== null;
+  return says(field) || (alias !== undefined && says(alias));
 }

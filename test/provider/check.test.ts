@@ -170,6 +170,56 @@ const bad: Array<{ what: string; kind: Kind; news: Props; olds?: Props; field: s
     reason: /not a Project input/,
   },
   {
+    what: "an architecture the API does not publish",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", arch: "x86" },
+    field: "arch",
+    reason: /amd64.*arm64/,
+  },
+  {
+    what: "a relative mount path",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", mounts: { data: "st-1" } },
+    field: "mounts",
+    reason: /absolute/,
+  },
+  {
+    what: "a path mounted by volumes and mounts",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", volumes: [{ volumeId: "v", mountPath: "/d" }], mounts: { "/d": "st-1" } },
+    field: "mounts",
+    reason: /mounted by volumes too/,
+  },
+  {
+    what: "a known scaling key out of its range",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", scaling: { cpuPercent: 0, targetRps: 50 } },
+    field: "scaling",
+    reason: /1 to 100/,
+  },
+  {
+    what: "a scaling value that is not a number",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", scaling: { targetRps: "fast" } },
+    field: "scaling",
+    reason: /number/,
+  },
+  {
+    what: "a rule method in capitals (the API publishes lowercase)",
+    kind: "proxy",
+    news: { domain: "a.example.com", target: "b.internal", rules: [{ if: { method: "GET" } }] },
+    field: "rules",
+    reason: /get.*post/,
+  },
+  {
+    what: "a rule port 0",
+    kind: "proxy",
+    // biome-ignore lint/suspicious/noThenProperty: types.go's proxy Rule is literally `{if, then}`
+    news: { domain: "a.example.com", target: "b.internal", rules: [{ if: { port: 0 }, then: [] }] },
+    field: "rules",
+    reason: /1 to 65535/,
+  },
+  {
     // The engine prints the named input's value beside the reason: a nested path has none (`value {<nil>}`).
     what: "nested field, named by its top-level input with the path leading the reason",
     kind: "serverlet",
@@ -221,6 +271,27 @@ describe("check normalizes good input", () => {
       { name: "s", image: "nginx", volumes: [{ volumeId: "v", mountPath: "/data" }], ports: [{ port: 80 }] },
     );
     expect(inputs).toMatchObject({ volumes: [{ readOnly: false }], ports: [{ protocol: "http" }] });
+  });
+
+  test("ids the API chooses (plan, region, arch) are left out when unset or null: never a diff against its choice", async () => {
+    const { inputs } = await provider("serverlet").raw.check!(
+      {},
+      { name: "s", image: "nginx", serverletPlanId: null, regionId: null, arch: null },
+    );
+    for (const k of ["serverletPlanId", "regionId", "arch"]) expect(inputs).not.toHaveProperty(k);
+    const proxy = await provider("proxy").raw.check!({}, { domain: "a.example.com", target: "b.internal" });
+    expect(proxy.inputs).not.toHaveProperty("proxyPlanId");
+    expect(proxy.inputs).not.toHaveProperty("regionId");
+  });
+
+  test("scaling takes any numbers (the newest API's map); no mounts, rules or scaling are null", async () => {
+    const { inputs } = await provider("serverlet").raw.check!(
+      {},
+      { name: "s", image: "nginx", scaling: { minReplicas: 2, targetCpu: 0.7 }, mounts: {} },
+    );
+    expect(inputs).toMatchObject({ scaling: { minReplicas: 2, targetCpu: 0.7 }, mounts: null });
+    const proxy = await provider("proxy").raw.check!({}, { domain: "a.example.com", target: "b", rules: [] });
+    expect(proxy.inputs).toMatchObject({ rules: null });
   });
 
   test("a value not known until apply is not judged at preview", async () => {
