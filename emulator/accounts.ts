@@ -4,7 +4,7 @@ import { invalid, unauthorized } from "./errors";
 import { DEFAULT_LIMIT } from "./seed";
 import { type Obj, own, type Store, type TokenRecord, type UserRecord } from "./store";
 import { LIMIT_FIELDS } from "./wire/api";
-import { type Shape, toWire } from "./wire/kind";
+import { answerIn, type Serving } from "./wire/kind";
 import { User, Workspace } from "./wire/lookups";
 
 /** Internal field of a stored workspace: users who belong to it besides its first one (never answered). */
@@ -98,12 +98,12 @@ export class Accounts {
   }
 
   /** GET /auth/context: the user only (`real`); the `full` shape adds the token's workspace. */
-  context(p: Principal, shape: Shape): Obj {
+  context(p: Principal, serving: Serving): Obj {
     const user = own(this.store.data.users, p.userId);
     if (!user) throw invalid(null, "token has no user");
-    const answer: Obj = { user: toWire(User[shape], { ...publicUser(user), name: user.name }, shape) };
-    if (shape === "full") {
-      answer.workspace = toWire(Workspace.full, own(this.store.data.workspaces, p.workspaceId) ?? {}, shape);
+    const answer: Obj = { user: answerIn(User, { ...publicUser(user), name: user.name }, serving) };
+    if (serving.shape === "full") {
+      answer.workspace = answerIn(Workspace, own(this.store.data.workspaces, p.workspaceId) ?? {}, serving);
     }
     return answer;
   }

@@ -17,6 +17,17 @@ export const ASSUMPTIONS = {
      */
     summary: "the SOA and NS records of a new zone cannot be changed or deleted",
   },
+  storageListNeedsScope: {
+    name: "storage-list-needs-scope",
+    default: false,
+    /**
+     * Evidence (futrou-cli 3caf725 storages.go): its list says `GET /v2/storages` "requires at least one of
+     * workspaceId/projectId … unlike most other list endpoints", but its deploy lists `/v2/storages`
+     * unscoped and its test answers that 200. So by default an unscoped list is answered; this switch
+     * refuses it with a 400 on `workspaceId`.
+     */
+    summary: "GET /storages without workspaceId or projectId is a 400",
+  },
 } as const;
 
 export type AssumptionKey = keyof typeof ASSUMPTIONS;

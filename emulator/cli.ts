@@ -4,9 +4,9 @@ import { parseArgs } from "node:util";
 import { ENV_TOKEN, ENV_URL } from "../provider/api/contract";
 import { ASSUMPTIONS, type AssumptionKey, type Assumptions, assumptionKey, assumptionsFrom } from "./assumptions";
 import { FaultPatch } from "./faults";
-import { shapeFrom, startEmulator } from "./index";
+import { generationFrom, shapeFrom, startEmulator } from "./index";
 
-const USAGE = `Usage: futrou-emulator [--port N] [--data file.json [--compact-after-bytes N]] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N] [--shape real|full] [--assume <name>]... [--quiet]`;
+const USAGE = `Usage: futrou-emulator [--port N] [--data file.json [--compact-after-bytes N]] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N] [--shape real|full] [--generation 2026-08-02|2026-08-30] [--assume <name>]... [--quiet]`;
 
 function integer(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       faults: { type: "string" },
       seed: { type: "string" },
       shape: { type: "string" },
+      generation: { type: "string" },
       assume: { type: "string", multiple: true },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -49,13 +50,14 @@ async function main(): Promise<void> {
     faults: values.faults ? FaultPatch.parse(JSON.parse(values.faults)) : undefined,
     seed: integer("seed", values.seed),
     shape: shapeFrom(values.shape),
+    generation: generationFrom(values.generation),
     assume,
     quiet: values.quiet,
   });
   process.stdout.write(
     [
       `Futrou API emulator listening on ${emulator.url}`,
-      `  workspace ${emulator.workspaceId}${values.data ? `, data in ${values.data}` : ""}, ${shapeFrom(values.shape)} API shapes`,
+      `  workspace ${emulator.workspaceId}${values.data ? `, data in ${values.data}` : ""}, ${shapeFrom(values.shape)} API shapes of the ${generationFrom(values.generation)} generation`,
       ...(assumed.length > 0 ? [`  assumed: ${assumed.join(", ")}`] : []),
       `  export ${ENV_URL}=${emulator.url}`,
       `  export ${ENV_TOKEN}=${emulator.token}`,

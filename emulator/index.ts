@@ -19,13 +19,13 @@ import { DEMO_USER, seedPlans, seedRegions } from "./seed";
 import { API_PREFIX, requestHandler } from "./server";
 import { type EmulatorStats, Stats } from "./stats";
 import { emptyObjects, Store, type StoreData } from "./store";
-import type { Kind } from "./wire/api";
+import { DEFAULT_GENERATION, GENERATIONS, type Generation, type Kind } from "./wire/api";
 import { SHAPES, type Shape } from "./wire/kind";
 
 export type { Assumptions } from "./assumptions";
 export type { FaultConfig } from "./faults";
 export type { EmulatorStats } from "./stats";
-export type { Kind } from "./wire/api";
+export type { Generation, Kind } from "./wire/api";
 export type { Shape } from "./wire/kind";
 
 export interface EmulatorOptions {
@@ -59,6 +59,13 @@ export interface EmulatorOptions {
    * shape, every stored field with null for unset ones. Env `FUTROU_EMULATOR_SHAPE` is read when not given.
    */
   shape?: Shape;
+  /**
+   * Which API generation's shapes to answer in: `2026-08-02` (the default; what CONTRACT.md and the spec
+   * describe) or `2026-08-30` (the official CLI's newest generated types: Serverlet and Proxy Models with
+   * `status`, `mounts`, `rules`, …; Workspace `storageLimit`). Env `FUTROU_EMULATOR_GENERATION` is read when
+   * not given.
+   */
+  generation?: Generation;
   /**
    * Rules no evidence settles (emulator/assumptions.ts), all off by default so the emulator is never
    * stricter than the official CLI shows the real API to be. Env `FUTROU_EMULATOR_ASSUME` (comma-separated
@@ -107,6 +114,16 @@ export interface RunningEmulator {
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
 export const ENV_SHAPE = "FUTROU_EMULATOR_SHAPE";
+export const ENV_GENERATION = "FUTROU_EMULATOR_GENERATION";
+
+/** The option, else the environment, else the default (2026-08-02); anything else is refused at start. */
+export function generationFrom(option: string | undefined, env: NodeJS.ProcessEnv = process.env): Generation {
+  const value = option ?? (env[ENV_GENERATION] || DEFAULT_GENERATION);
+  if (!(GENERATIONS as readonly string[]).includes(value)) {
+    throw new Error(`unknown API generation "${value}"; one of ${GENERATIONS.join(", ")}`);
+  }
+  return value as Generation;
+}
 
 /** The option, else the environment, else `real`; anything else is refused at start. */
 export function shapeFrom(option: string | undefined, env: NodeJS.ProcessEnv = process.env): Shape {
@@ -122,6 +139,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     throw new Error(`the emulator listens on 127.0.0.1 only (got host ${opts.host})`);
   }
   const shape = shapeFrom(opts.shape);
+  const generation = generationFrom(opts.generation);
   const warn = (message: string) => {
     if (!opts.quiet) process.stderr.write(`${message}\n`);
   };
@@ -139,6 +157,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     timers: new Timers(),
     deployDelayMs: opts.deployDelayMs ?? 1500,
     shape,
+    generation,
     assume: assumptionsFrom(opts.assume),
   };
   if (opts.dataFile) {
@@ -182,7 +201,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 
   let openapi: unknown;
   const api = apiRoutes(env, resources, accounts, () => {
-    openapi ??= openapiDocument(api, shape);
+    openapi ??= openapiDocument(api, env);
     return openapi;
   });
   const server = createServer(

@@ -4,15 +4,13 @@ import type { Assumptions } from "./assumptions";
 import { stableId } from "./seed";
 import type { Entry, Obj, Store } from "./store";
 import type { ServerletAction } from "./wire/api";
-import type { Shape } from "./wire/kind";
+import type { Serving } from "./wire/kind";
 
-/** What the kind hooks and state changes run against. */
-export interface Env {
+/** What the kind hooks and state changes run against, and how answers are shaped (generation, shape). */
+export interface Env extends Serving {
   store: Store;
   timers: Timers;
   deployDelayMs: number;
-  /** The response shape this emulator answers in. */
-  shape: Shape;
   /** The assumed rules that are switched on. */
   assume: Assumptions;
 }
@@ -118,6 +116,7 @@ export function serverletInstances(entry: Entry): Obj[] {
     serverletId: s.id,
     number: i + 1,
     state: "running",
+    status: "ready",
     cpu: s.cpu,
     ram: s.ram,
     image: s.image,

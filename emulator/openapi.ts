@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./router";
 import { WIRE } from "./wire";
 import { KINDS_IN_ORDER, PAGE, PAGE_HEADERS } from "./wire/api";
-import type { Shape } from "./wire/kind";
+import { type Serving, schemaFor } from "./wire/kind";
 import {
   AuthContext,
   ErrorBody,
@@ -19,30 +19,31 @@ import {
 import { ServerletInstance } from "./wire/serverlet";
 import { StorageInstance } from "./wire/storage";
 
-/** Interface version of the published spec this emulator follows. */
+/** Interface version of the published spec the older generation follows (the newest one's is unknown). */
 const SPEC_VERSION = "2.0.123";
 
-/** Component schemas: responses in the emulator's shape, request bodies as the emulator validates them. */
-function components(shape: Shape): Record<string, [z.ZodType, "input" | "output"]> {
+/** Component schemas: responses as this emulator answers them, request bodies as it validates them. */
+function components(s: Serving): Record<string, [z.ZodType, "input" | "output"]> {
+  const g = s.generation;
   const out: Record<string, [z.ZodType, "input" | "output"]> = {
-    Plan: [Plan[shape], "output"],
-    ServerletPlan: [ServerletPlan[shape], "output"],
-    StoragePlan: [StoragePlan[shape], "output"],
-    Region: [Region[shape], "output"],
-    Workspace: [Workspace[shape], "output"],
-    WorkspaceLimits: [WorkspaceLimits, "output"],
-    AuthContext: [AuthContext[shape], "output"],
+    Plan: [schemaFor(Plan, s), "output"],
+    ServerletPlan: [schemaFor(ServerletPlan, s), "output"],
+    StoragePlan: [schemaFor(StoragePlan, s), "output"],
+    Region: [schemaFor(Region, s), "output"],
+    Workspace: [schemaFor(Workspace, s), "output"],
+    WorkspaceLimits: [WorkspaceLimits[g], "output"],
+    AuthContext: [schemaFor(AuthContext, s), "output"],
     LoginRequest: [LoginRequest, "input"],
     LoginResponse: [LoginResponse, "output"],
-    ServerletInstance: [ServerletInstance, "output"],
+    ServerletInstance: [ServerletInstance[g], "output"],
     StorageInstance: [StorageInstance, "output"],
     Error: [ErrorBody, "output"],
   };
   for (const kind of KINDS_IN_ORDER) {
     const wire = WIRE[kind];
-    out[wire.name] = [wire[shape], "output"];
-    out[`${wire.name}Create`] = [wire.create, "input"];
-    out[`${wire.name}Update`] = [wire.update, "input"];
+    out[wire.name] = [schemaFor(wire.views, s), "output"];
+    out[`${wire.name}Create`] = [wire.create[g], "input"];
+    out[`${wire.name}Update`] = [wire.update[g], "input"];
   }
   return out;
 }
@@ -53,9 +54,9 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: ref("Error") } },
 });
 
-export function openapiDocument(routes: readonly Route[], shape: Shape): Record<string, unknown> {
+export function openapiDocument(routes: readonly Route[], serving: Serving): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
-  for (const [name, [schema, io]] of Object.entries(components(shape))) {
+  for (const [name, [schema, io]] of Object.entries(components(serving))) {
     schemas[name] = z.toJSONSchema(schema, { target: "openapi-3.0", io, unrepresentable: "any" });
   }
   const paths: Record<string, Record<string, unknown>> = {};
@@ -104,7 +105,10 @@ export function openapiDocument(routes: readonly Route[], shape: Shape): Record<
     info: {
       title: "Futrou Cloud API (local emulator)",
       version: SPEC_VERSION,
-      description: `The subset of the Futrou API v2 that pulumi-futrou uses, served by the local emulator (${shape} shape).`,
+      description:
+        `The subset of the Futrou API v2 that pulumi-futrou uses, served by the local emulator in the ` +
+        `${serving.generation} generation's shapes (${serving.shape} shape).`,
+      "x-futrou-generation": serving.generation,
     },
     servers: [{ url: "/v2" }],
     security: [{ bearerAuth: [] }],

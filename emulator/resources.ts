@@ -12,7 +12,7 @@ import { listPage, type PageResult } from "./listing";
 import type { Entry, Obj } from "./store";
 import { WIRE } from "./wire";
 import { CODES, type Kind, PLAN_COLLECTIONS, type PlanKind, QUOTA_FIELDS } from "./wire/api";
-import { toWire } from "./wire/kind";
+import { answerIn, schemaFor } from "./wire/kind";
 
 type Params = Record<string, string>;
 
@@ -36,9 +36,11 @@ export class Resources {
     private readonly accounts: Accounts,
   ) {}
 
-  /** The object as this emulator's shape answers it. */
+  /** The object as this emulator's generation and shape answer it. */
   answer(kind: Kind, object: Obj): Obj {
-    return toWire(WIRE[kind][this.env.shape], object, this.env.shape);
+    const wire = WIRE[kind];
+    const present = wire.present?.[this.env.generation];
+    return answerIn(wire.views, present ? present(object) : object, this.env);
   }
 
   list(kind: Kind, p: Principal, params: Params, query: URLSearchParams): PageResult {
@@ -47,6 +49,9 @@ export class Resources {
     const visible = new Set(this.accounts.workspacesOf(p));
     // ASSUMED: `workspaceId` filters by owner, also for kinds whose answers do not carry it.
     const workspaceFilter = query.get("workspaceId");
+    if (kind === "storage" && this.env.assume.storageListNeedsScope && !workspaceFilter && !query.get("projectId")) {
+      throw invalid("workspaceId", "workspaceId or projectId is required to list storages");
+    }
     const rest = new URLSearchParams(query);
     rest.delete("workspaceId");
     const rows = this.env.store
@@ -57,7 +62,7 @@ export class Resources {
           (workspaceFilter === null || e.workspaceId === workspaceFilter) &&
           (!spec.parent || e.object[spec.parent.field] === parent?.object.id),
       );
-    const page = listPage(rows, rest, Object.keys(WIRE[kind][this.env.shape].shape));
+    const page = listPage(rows, rest, Object.keys(schemaFor(WIRE[kind].views, this.env).shape));
     return { ...page, body: page.body.map((o) => this.answer(kind, o)) };
   }
 
@@ -69,7 +74,7 @@ export class Resources {
     const spec = KINDS[kind];
     const wire = WIRE[kind];
     const parent = spec.parent ? this.owned(spec.parent.kind, p, { id: params[spec.parent.param] ?? "" }) : undefined;
-    const input = withoutUnset(parse(wire.create, body));
+    const input = withoutUnset(parse(wire.create[this.env.generation], body));
     const values: Obj = { ...spec.initial, ...input };
     this.fillDefaults(kind, values);
     wire.normalize?.(values);
@@ -100,7 +105,7 @@ export class Resources {
     const wire = WIRE[kind];
     const entry = this.owned(kind, p, params);
     this.checkUnlocked(kind, entry.object);
-    const patch = parse(wire.update, body);
+    const patch = parse(wire.update[this.env.generation], body);
     // Aliases sent in the PATCH name the same field (a zone's `name` renames its `domain` too).
     wire.normalize?.(patch);
     for (const field of wire.createOnly) {
@@ -162,7 +167,8 @@ export class Resources {
   /** Defaults the API fills in: static ones, then those derived from the object (plan sizing, display name). */
   private fillDefaults(kind: Kind, o: Obj): void {
     const wire = WIRE[kind];
-    for (const [field, value] of Object.entries({ ...wire.defaults, ...wire.derive?.(o, this.env.store.data) })) {
+    const derived = wire.derive?.(o, this.env.store.data, this.env.generation);
+    for (const [field, value] of Object.entries({ ...wire.defaults, ...derived })) {
       if (o[field] === undefined || o[field] === null) o[field] = structuredClone(value);
     }
   }
@@ -229,6 +235,10 @@ export class Resources {
       input.volumes.forEach((v: { volumeId?: unknown }, i) => {
         refs.push([`volumes.${i}.volumeId`, { kind: "volume" }, v.volumeId]);
       });
+    }
+    if (input.mounts !== null && typeof input.mounts === "object") {
+      for (const [path, storageId] of Object.entries(input.mounts))
+        refs.push([`mounts.${path}`, { kind: "storage" }, storageId]);
     }
     const lookups = this.env.store.data;
     for (const [field, ref, value] of refs) {

@@ -12,13 +12,13 @@ import { created, noContent, ok, page, type RequestContext, type Route } from ".
 import type { Obj } from "./store";
 import { WIRE } from "./wire";
 import { COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind, SERVERLET_ACTIONS } from "./wire/api";
-import { toWire } from "./wire/kind";
+import { answerIn, schemaFor, toWire, type View, type Views } from "./wire/kind";
 import { LoginRequest, Plan, Region, ServerletPlan, StoragePlan, Workspace, WorkspaceLimits } from "./wire/lookups";
 import { ServerletInstance } from "./wire/serverlet";
 import { StorageInstance } from "./wire/storage";
 
 /** Plan kinds whose plans carry more than the common plan fields, and their component name. */
-const PLAN_VIEWS: Partial<Record<PlanKind, { view: typeof Plan; name: string }>> = {
+const PLAN_VIEWS: Partial<Record<PlanKind, { view: View; name: string }>> = {
   serverlet: { view: ServerletPlan, name: "ServerletPlan" },
   storage: { view: StoragePlan, name: "StoragePlan" },
 };
@@ -78,11 +78,12 @@ function withParam(query: URLSearchParams, name: string, value: string): URLSear
 const rows = (objects: Obj[]): Row[] => objects.map((object, seq) => ({ object, seq }));
 
 export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: () => unknown): Route[] {
-  const { shape } = env;
+  const { shape, generation } = env;
   /** A paged list of lookups, each answered in `view`'s fields. */
-  const lookup = (objects: Obj[], view: { real: typeof Plan.real; full: typeof Plan.full }, query: URLSearchParams) => {
-    const p = listPage(rows(objects), query, Object.keys(view[shape].shape));
-    return page({ ...p, body: p.body.map((o) => toWire(view[shape], o, shape)) });
+  const lookup = (objects: Obj[], view: View | Views, query: URLSearchParams) => {
+    const schema = schemaFor(view, env);
+    const p = listPage(rows(objects), query, Object.keys(schema.shape));
+    return page({ ...p, body: p.body.map((o) => toWire(schema, o, shape)) });
   };
   const planView = (kind: PlanKind) => PLAN_VIEWS[kind] ?? { view: Plan, name: "Plan" };
   const plans = (kind: PlanKind): Route => ({
@@ -116,7 +117,7 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
     {
       method: "GET",
       pattern: "/auth/context",
-      handle: (c) => ok(accounts.context(c.principal, shape)),
+      handle: (c) => ok(accounts.context(c.principal, env)),
       doc: { summary: "The token's user", tag: "Auth", response: "AuthContext" },
     },
 
@@ -137,13 +138,13 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
     {
       method: "GET",
       pattern: "/workspaces/{id}",
-      handle: (c) => ok(toWire(Workspace[shape], visibleWorkspace(c), shape)),
+      handle: (c) => ok(answerIn(Workspace, visibleWorkspace(c), env)),
       doc: { summary: "Get a workspace (quotas)", tag: "Workspaces", response: "Workspace" },
     },
     {
       method: "GET",
       pattern: "/workspaces/{id}/limits",
-      handle: (c) => ok(toWire(WorkspaceLimits, visibleWorkspace(c), "real")),
+      handle: (c) => ok(toWire(WorkspaceLimits[generation], visibleWorkspace(c), "real")),
       doc: { summary: "A workspace's quotas (ASSUMED shape)", tag: "Workspaces", response: "WorkspaceLimits" },
     },
     // The newest CLI resolves `--project <name>` here (SKILL.md lists both paths).
@@ -201,8 +202,9 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
       pattern: "/serverlets/{id}/instances",
       handle: (c) => {
         const instances = serverletInstances(r.owned("serverlet", c.principal, c.params));
-        const p = listPage(rows(instances), c.query, Object.keys(ServerletInstance.shape));
-        return page({ ...p, body: p.body.map((o) => toWire(ServerletInstance, o, "real")) });
+        const schema = ServerletInstance[generation];
+        const p = listPage(rows(instances), c.query, Object.keys(schema.shape));
+        return page({ ...p, body: p.body.map((o) => toWire(schema, o, "real")) });
       },
       doc: { summary: "List a serverlet's instances", tag: "Serverlet", response: "ServerletInstance", list: true },
     },
@@ -214,7 +216,7 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
       handle: (c) => {
         const plan = env.store.data.plans.storage.find((p) => p.id === c.params.id);
         if (!plan) throw notFound(`storage plan ${c.params.id}`);
-        return ok(toWire(StoragePlan[shape], plan, shape));
+        return ok(answerIn(StoragePlan, plan, env));
       },
       doc: { summary: "Get a storage plan", tag: "Plans", response: "StoragePlan" },
     },

@@ -3,6 +3,19 @@
  * the client's `provider/api/contract.ts` so the two sides can disagree, and a test can catch it when they do.
  */
 
+/**
+ * The API generations the emulator can answer in, named by the date of the official CLI's generated types:
+ * `2026-08-02` is what CONTRACT.md and the spec (interface 2.0.123) describe, and the default;
+ * `2026-08-30` (futrou-cli 3caf725) answers Serverlets and Proxies as Models (`status`, `rules`, no
+ * `compress`), and Workspaces with `storageLimit` instead of `volumesLimit`.
+ */
+export const GENERATIONS = ["2026-08-02", "2026-08-30"] as const;
+export type Generation = (typeof GENERATIONS)[number];
+export const OLDER_GENERATION: Generation = "2026-08-02";
+export const NEWEST_GENERATION: Generation = "2026-08-30";
+/** The spec the contract follows describes the older one (and wins where the sources disagree). */
+export const DEFAULT_GENERATION: Generation = OLDER_GENERATION;
+
 /** Collection paths relative to /v2, in CONTRACT.md's order; `{dnsId}` is a record's zone. */
 export const COLLECTIONS = {
   project: "/projects",
@@ -60,6 +73,11 @@ export const LIMIT_FIELDS = [
   "storageLimit",
 ] as const;
 export type LimitField = (typeof LIMIT_FIELDS)[number];
+/** The quota fields each generation's Workspace answers. */
+export const LIMIT_FIELDS_OF: Record<Generation, readonly LimitField[]> = {
+  "2026-08-02": LIMIT_FIELDS.filter((f) => f !== "storageLimit"),
+  "2026-08-30": LIMIT_FIELDS.filter((f) => f !== "volumesLimit"),
+};
 
 /** Which quota a create counts against. Variables and DNS records have none. */
 export const QUOTA_FIELDS: Partial<Record<Kind, LimitField>> = {

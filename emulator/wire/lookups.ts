@@ -1,7 +1,7 @@
 /** Read-only answers: regions, plans, workspaces, the user, login, and the error body (CONTRACT.md, the types). */
 import { z } from "zod";
-import { LIMIT_FIELDS } from "./api";
-import { id, timestamps, views } from "./kind";
+import { GENERATIONS, type Generation, LIMIT_FIELDS_OF, type LimitField } from "./api";
+import { id, timestamps, type Views, views } from "./kind";
 
 /** Region (Model). No `country` in the published shape; the `full` shape keeps the emulator's. */
 export const Region = views(
@@ -36,31 +36,30 @@ export const ServerletPlan = views({
 /** A storage plan also has `size` (an object; its keys are ASSUMED). */
 export const StoragePlan = views({ ...planFields, size: z.record(z.string(), z.unknown()) });
 
-/** Workspace (Model), the fields CONTRACT.md lists. */
-export const Workspace = views({
-  number: z.number().int(),
-  name: z.string(),
-  displayName: z.string(),
-  credit: z.number(),
-  currency: z.string(),
-  ...(Object.fromEntries(LIMIT_FIELDS.map((f) => [f, z.number().int()])) as Record<
-    (typeof LIMIT_FIELDS)[number],
-    z.ZodNumber
-  >),
-  featureFlags: z.array(z.string()),
-  ...timestamps,
-});
+const limits = (generation: Generation) =>
+  Object.fromEntries(LIMIT_FIELDS_OF[generation].map((f) => [f, z.number().int()])) as Record<LimitField, z.ZodNumber>;
+const perGeneration = <T>(make: (g: Generation) => T): Record<Generation, T> =>
+  Object.fromEntries(GENERATIONS.map((g) => [g, make(g)])) as Record<Generation, T>;
+
+/** Workspace (Model), the fields CONTRACT.md lists: the nine quotas, `storageLimit` for `volumesLimit` in 2026-08-30. */
+export const Workspace: Views = perGeneration((g) =>
+  views({
+    number: z.number().int(),
+    name: z.string(),
+    displayName: z.string(),
+    credit: z.number(),
+    currency: z.string(),
+    ...limits(g),
+    featureFlags: z.array(z.string()),
+    ...timestamps,
+  }),
+);
 
 /**
  * `GET /workspaces/{id}/limits`: listed in the CLI's SKILL.md and fetched by its `workspaces limits` command,
  * which prints whatever comes back. ASSUMED: the workspace's quota fields, nothing else.
  */
-export const WorkspaceLimits = z.object(
-  Object.fromEntries(LIMIT_FIELDS.map((f) => [f, z.number().int()])) as Record<
-    (typeof LIMIT_FIELDS)[number],
-    z.ZodNumber
-  >,
-);
+export const WorkspaceLimits = perGeneration((g) => z.object(limits(g)));
 
 /** User (Model): `fullname`, not `name`; the `full` shape also answers the emulator's older `name`. */
 export const User = views(
@@ -69,10 +68,10 @@ export const User = views(
 );
 
 /** `GET /auth/context`: the user only. The `full` shape also answers the token's workspace. */
-export const AuthContext = {
+export const AuthContext: Views = perGeneration((g) => ({
   real: z.object({ user: User.real }),
-  full: z.object({ user: User.full, workspace: Workspace.full }),
-};
+  full: z.object({ user: User.full, workspace: Workspace[g].full }),
+}));
 
 export const LoginRequest = z.object({
   email: z.email("must be an email address"),

@@ -5,12 +5,18 @@
  */
 import { z } from "zod";
 import type { Obj, StoreData } from "../store";
-import { id, text255, timestamps, wireKind } from "./kind";
+import type { Generation } from "./api";
+import { chosenByApi, id, text255, timestamps, wireKind } from "./kind";
 
-/** ASSUMED: without a plan the API takes the first public storage plan. */
-function defaultPlan(input: Obj, data: StoreData): Obj {
+const newestChoices = chosenByApi("storage");
+
+/** ASSUMED: without a plan the API takes the first public storage plan; the newest generation a region too. */
+function defaultPlan(input: Obj, data: StoreData, generation: Generation): Obj {
   const plan = data.plans.storage.find((p) => p.isPublic !== false);
-  return input.storagePlanId === undefined && plan ? { storagePlanId: plan.id } : {};
+  return {
+    ...(input.storagePlanId === undefined && plan ? { storagePlanId: plan.id } : {}),
+    ...newestChoices(input, data, generation),
+  };
 }
 
 export const storage = wireKind({

@@ -25,13 +25,19 @@ function runCli(args: string[]): Promise<{ out: string; err: string; code: numbe
 
 test("every switch is off by default; the environment and then the options turn them on or off", () => {
   expect(Object.values(ASSUMPTIONS).every((a) => a.default === false)).toBe(true);
-  expect(assumptionsFrom({}, {})).toEqual({ lockedPlatformRecords: false });
-  expect(assumptionsFrom({}, { [ENV_ASSUME]: "locked-platform-records" })).toEqual({ lockedPlatformRecords: true });
-  expect(assumptionsFrom({ lockedPlatformRecords: false }, { [ENV_ASSUME]: "locked-platform-records" })).toEqual({
-    lockedPlatformRecords: false,
+  const off = { lockedPlatformRecords: false, storageListNeedsScope: false };
+  expect(assumptionsFrom({}, {})).toEqual(off);
+  expect(assumptionsFrom({}, { [ENV_ASSUME]: "locked-platform-records" })).toEqual({
+    ...off,
+    lockedPlatformRecords: true,
   });
+  expect(assumptionsFrom({}, { [ENV_ASSUME]: "locked-platform-records,storage-list-needs-scope" })).toEqual({
+    lockedPlatformRecords: true,
+    storageListNeedsScope: true,
+  });
+  expect(assumptionsFrom({ lockedPlatformRecords: false }, { [ENV_ASSUME]: "locked-platform-records" })).toEqual(off);
   expect(() => assumptionsFrom({}, { [ENV_ASSUME]: "lenient-everything" })).toThrow(
-    'unknown assumption "lenient-everything"; one of locked-platform-records',
+    'unknown assumption "lenient-everything"; one of locked-platform-records, storage-list-needs-scope',
   );
 });
 
@@ -42,5 +48,13 @@ test("--assume <name> turns a switch on and the banner says so; an unknown name 
   expect(off.out).not.toContain("assumed:");
   const bad = await runCli(["--assume", "nope"]);
   expect(bad.code).toBe(2);
-  expect(bad.err).toContain('unknown assumption "nope"; one of locked-platform-records');
+  expect(bad.err).toContain('unknown assumption "nope"; one of locked-platform-records, storage-list-needs-scope');
+}, 60_000);
+
+test("--generation names the API generation in the banner; an unknown one exits 2 naming the known ones", async () => {
+  expect((await runCli([])).out).toContain("API shapes of the 2026-08-02 generation");
+  expect((await runCli(["--generation", "2026-08-30"])).out).toContain("API shapes of the 2026-08-30 generation");
+  const bad = await runCli(["--generation", "2027-01-01"]);
+  expect(bad.code).toBe(2);
+  expect(bad.err).toContain('unknown API generation "2027-01-01"; one of 2026-08-02, 2026-08-30');
 }, 60_000);

@@ -52,6 +52,19 @@ describe("the newest CLI's storages commands", () => {
     expect(res.body.map((s: { id: string }) => s.id)).toContain(id);
   });
 
+  test("--assume storage-list-needs-scope refuses it with a 400 on workspaceId; a scoped list still works", async () => {
+    const strict = await start({ assume: { storageListNeedsScope: true } });
+    try {
+      expect(seen(await strict.call("GET", "/storages"))).toEqual({
+        status: 400,
+        errors: [{ code: "VALIDATION_ERROR", field: "workspaceId" }],
+      });
+      expect((await strict.call("GET", `/storages?workspaceId=${strict.emu.workspaceId}`)).status).toBe(200);
+    } finally {
+      await strict.emu.close();
+    }
+  });
+
   test("`storages get`, `update --name --plan` (PATCH {name?, storagePlanId?}), `instances`, `logs [--tail]`", async () => {
     expect((await h.call("GET", `/storages/${id}`)).body).toMatchObject({ id, name: "my-storage" });
     const res = await h.call("PATCH", `/storages/${id}`, { name: "new-name", storagePlanId: plans[2]?.id });

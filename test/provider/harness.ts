@@ -3,7 +3,7 @@
  * for the engine's steps (check → diff → create/update/replace/delete) with no Pulumi engine.
  */
 import type { dynamic } from "@pulumi/pulumi";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type Generation, type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
 import type { ConfigSource } from "../../provider/config";
@@ -28,8 +28,9 @@ export interface Harness {
   api: FutrouClient;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const emulator = await startEmulator({ deployDelayMs: 30, quiet: true });
+/** An emulator answering in `generation`'s shapes (default: the emulator's default, 2026-08-02). */
+export async function startHarness(generation?: Generation): Promise<Harness> {
+  const emulator = await startEmulator({ deployDelayMs: 30, quiet: true, generation });
   const config = configOf({
     "futrou:apiUrl": emulator.url,
     "futrou:apiToken": emulator.token,
