@@ -10,8 +10,8 @@ import type { RunningEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import {
   COLLECTIONS,
-  type Generation,
   GENERATIONS,
+  type Generation,
   type Kind,
   PLAN_COLLECTIONS,
   type PlanKind,
