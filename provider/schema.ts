@@ -133,9 +133,12 @@ const describe = (text: string | undefined): { description?: string } => (text ?
 const isPrimitive = (v: unknown): v is string | number | boolean =>
   typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
-/** `volumes` → `ServerletVolume`: a nested type's name from its kind and (singular) field. */
-const nestedName = (spec: ResourceSpec, field: string, json: Json): string =>
-  `${spec.typeName}${pascal(json.type === "array" ? field.replace(/s$/, "") : field)}`;
+/** `volumes` → `ServerletVolume`: a nested type's name from its kind and (singular) field, nullable or not. */
+function nestedName(spec: ResourceSpec, field: string, json: Json): string {
+  const isArray = (j: Json) => j.type === "array" || (Array.isArray(j.type) && j.type.includes("array"));
+  const array = isArray(json) || (json.anyOf ?? []).some(isArray);
+  return `${spec.typeName}${pascal(array ? field.replace(/s$/, "") : field)}`;
+}
 
 function resource(b: Builder, spec: ResourceSpec, docs: Docs) {
   const create = jsonOf(spec.create, "input");

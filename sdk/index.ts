@@ -13,7 +13,7 @@ export { DnsZone, type DnsZoneArgs } from "./dnsZone";
 export * from "./lookups";
 export { Project, type ProjectArgs } from "./project";
 export { Provider, type ProviderArgs } from "./provider";
-export { Proxy, type ProxyArgs, type ProxyRuleArgs, type ProxyRuleConditionArgs } from "./proxy";
+export { Proxy, type ProxyArgs, type ProxyRuleArgs, type ProxyRuleIfArgs } from "./proxy";
 export {
   Serverlet,
   type ServerletArgs,

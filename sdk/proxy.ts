@@ -3,8 +3,8 @@ import { proxy } from "../provider/resources/proxy";
 import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } from "./resource";
 import type { OutputsOf, StateOf, Timestamps } from "./types";
 
-/** A proxy rule's condition (2026-08-30 `RuleCondition`): what a request must match. */
-export interface ProxyRuleConditionArgs {
+/** The `if` of a proxy rule (2026-08-30 `RuleCondition`): what a request must match. */
+export interface ProxyRuleIfArgs {
   /** The request's host name. */
   host?: pulumi.Input<string>;
   /** The request's method, lowercase as the API publishes it. */
@@ -17,7 +17,8 @@ export interface ProxyRuleConditionArgs {
 
 /** A proxy rule (2026-08-30 `Rule`): when `if` matches, `then` applies. */
 export interface ProxyRuleArgs {
-  if?: pulumi.Input<ProxyRuleConditionArgs>;
+  /** What a request must match (every condition given); none matches every request. */
+  if?: pulumi.Input<ProxyRuleIfArgs>;
   /** What to do: objects whose keys the API does not publish, passed through as given. */
   then?: pulumi.Input<pulumi.Input<Record<string, unknown>>[]>;
 }

@@ -63,7 +63,23 @@ describe("the package schema", () => {
   test("nested object types are named, described and resolvable", () => {
     const serverlet = schema.resources["futrou:index:Serverlet"] as Resource;
     expect(serverlet.inputProperties.volumes?.items?.$ref).toBe("#/types/futrou:index:ServerletVolume");
-    expect(serverlet.inputProperties.scaling?.$ref).toBe("#/types/futrou:index:ServerletScaling");
+    // The newest Model's scaling is a map of numbers (its keys are not published), mounts a map of storage ids.
+    expect(serverlet.inputProperties.scaling).toMatchObject({
+      type: "object",
+      additionalProperties: { type: "number" },
+    });
+    expect(serverlet.inputProperties.mounts).toMatchObject({
+      type: "object",
+      additionalProperties: { type: "string" },
+    });
+    const proxy = schema.resources["futrou:index:Proxy"] as Resource;
+    expect(proxy.inputProperties.rules?.items?.$ref).toBe("#/types/futrou:index:ProxyRule");
+    expect(Object.keys(schema.types["futrou:index:ProxyRuleIf"]?.properties ?? {}).sort()).toEqual([
+      "host",
+      "method",
+      "path",
+      "port",
+    ]);
     const volume = schema.types["futrou:index:ServerletVolume"];
     expect(volume?.required).toEqual(["volumeId", "mountPath"]);
     expect(volume?.properties.readOnly?.default).toBe(false);
