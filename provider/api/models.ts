@@ -671,20 +671,9 @@ export const RESPONSE_FIELDS: Record<Generation, Record<Kind, readonly string[]>
   "2026-08-02": RESPONSE_FIELDS_2026_08_02,
   "2026-08-30": {
     ...RESPONSE_FIELDS_2026_08_02,
-    // Proxy (Model): no `compress`, no `status`; `isVerified`, `rules`, owner, plan and region ids.
+    // Proxy (Model): the older fields without `compress` and `status`; `isVerified`, `rules`, owner, plan and region ids.
     proxy: [
-      "domain",
-      "target",
-      "port",
-      "type",
-      "strategy",
-      "enforceHttps",
-      "followRedirects",
-      "preserveHeaders",
-      "preserveHost",
-      "preservePath",
-      "preserveQuery",
-      "verifyTls",
+      ...RESPONSE_FIELDS_2026_08_02.proxy.filter((f) => !["compress", "status", "createdAt", "updatedAt"].includes(f)),
       "isVerified",
       "rules",
       "workspaceId",
