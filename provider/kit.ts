@@ -692,10 +692,11 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   }
 
   /**
-   * Per client: whether this kind's list items say at least what a GET says. Decided by the first read
-   * that finds its object listed, with one GET of that object; until then, and when they do not, reads GET.
+   * Per client: whether this kind's list items say at least what a GET says (`false` if not; if so, the
+   * fields that GET said). Decided by the first read that finds its object listed, with one GET of that
+   * object; until then, and when they do not, reads GET.
    */
-  const listsSayAll = new WeakMap<FutrouClient, Promise<boolean | undefined>>();
+  const listsSayAll = new WeakMap<FutrouClient, Promise<ReadonlySet<string> | false | undefined>>();
 
   /** Every field `get` says (not null) is said by `item` too. */
   const saysAll = (item: Props, get: Props): boolean => {
@@ -706,8 +707,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   /**
    * The object as its collection's listing has it (listing.ts: one list request per 100 objects for a whole
    * refresh), when that answer is as good as a GET's: this kind's list items say all a GET says (above), and
-   * for every observed field the last answer said, the item says it too or the list's items carry that field
-   * elsewhere (then its absence here is the API leaving an empty value out, as a GET would). Undefined:
+   * for every observed field the last answer said (a field kept in some generation: if this API's GET says
+   * it), the item says it too or the list's items carry that field elsewhere (then its absence here is the API leaving an empty value out, as a GET would). Undefined:
    * ask by GET. `{ object }`: the answer (from the deciding GET, `object` undefined when that was a 404).
    */
   async function listed(id: string, props: Props): Promise<{ object?: Props } | undefined> {
@@ -718,14 +719,21 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     let fits = listsSayAll.get(c);
     if (!fits) {
       const got = c.find(itemPath(id), spec.model) as Promise<Props | undefined>;
-      fits = got.then((g) => (g === undefined ? undefined : saysAll(hit.object, g))).catch(() => undefined);
+      fits = got
+        .then((g) => (g === undefined ? undefined : saysAll(hit.object, g) && new Set(Object.keys(live(g)))))
+        .catch(() => undefined);
       listsSayAll.set(c, fits);
       void fits.then((known) => known === undefined && listsSayAll.delete(c));
       return { object: await got };
     }
-    if ((await fits) !== true) return undefined;
+    const getSaid = await fits;
+    if (!getSaid) return undefined;
     const said = live(hit.object);
-    const needed = [...spec.observed, ...spec.volatile].filter((k) => props[k] !== undefined && props[k] !== null);
+    // A field one generation answers and another keeps (a proxy's projectId, a serverlet's plan) may hold
+    // the program's value, not an answer's: it is needed only where this API's GET answers it.
+    const needed = [...spec.observed, ...spec.volatile].filter(
+      (k) => props[k] !== undefined && props[k] !== null && (!kept.includes(k) || getSaid.has(k)),
+    );
     return needed.every((k) => said[k] !== undefined || hit.shape.has(k)) ? { object: hit.object } : undefined;
   }
 
