@@ -30,6 +30,7 @@ import { normalize, same } from "./normal";
 import { replacingKeys } from "./paths";
 import { declaredSecrets, Secrets } from "./secrets";
 import {
+  generationsOf,
   HIDDEN,
   inputNames,
   isHidden,
@@ -776,11 +777,14 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const seen = outputKeys.filter(
       (k) => k !== "updatedAt" && answer[k] !== undefined && !same(answer[k], recorded[k]),
     );
-    if (seen.length > 0) return;
+    // Only the fields kept in the generation that answered (a serverlet's plan in the older, its env in both).
+    const keptHere = new Set(generationsOf(spec, answer).flatMap((g) => keptNames(spec, g)));
+    const unseen = hidden.filter((k) => keptHere.has(k) && answer[k] === undefined);
+    if (seen.length > 0 || unseen.length === 0) return;
     await warn(
       secrets,
       `${label(recorded, id)} was changed outside Pulumi (updatedAt ${before} → ${now}), but no field the API ` +
-        `returns did: fields the API does not return may have changed: ${hidden.join(", ")}. Refresh cannot ` +
+        `returns did: fields the API does not return may have changed: ${unseen.join(", ")}. Refresh cannot ` +
         "see them and `pulumi up` does not rewrite them; check them with the Futrou console or CLI.",
     );
   }

@@ -205,6 +205,19 @@ export function keptNames(spec: ResourceSpec, generation?: Generation): string[]
 }
 
 /**
+ * The generations whose published shape can have given this answer: one is ruled out by a field only another
+ * publishes (an older serverlet's `cpu`, a newest one's `mounts`). Unknown fields rule out none; every one
+ * when the answer fits none (a rich answer carrying both generations' fields).
+ */
+export function generationsOf(spec: ResourceSpec, answer: Record<string, unknown>): Generation[] {
+  const published = (g: Generation) => RESPONSE_FIELDS[g][spec.kind];
+  const fits = GENERATIONS.filter((g) =>
+    Object.keys(answer).every((k) => published(g).includes(k) || !GENERATIONS.some((o) => published(o).includes(k))),
+  );
+  return fits.length > 0 ? fits : [...GENERATIONS];
+}
+
+/**
  * Whether every replacement of the kind must delete the old object first: a unique value (name, domain, key)
  * is kept across replacements, and the API refuses a second object with it. The engine asks the provider only
  * for replacements it diffs itself (a program change); `pulumi up --replace` never does, so the SDK sets the

@@ -75,7 +75,7 @@ describe("drift through the real engine", () => {
     const warned = new RegExp(
       `warning: futrou:Serverlet "app-[a-z0-9]{7}" \\(${appId}\\) was changed outside Pulumi \\(updatedAt \\S+ → \\S+\\), ` +
         "but no field the API returns did: fields the API does not return may have changed: " +
-        "serverletPlanId, projectId, env, volumes, ports, scaling\\.",
+        "serverletPlanId, projectId, env, volumes, mounts, ports, scaling, arch\\.",
     );
     // The nightly drift check passes (nothing it can compare changed) but says so.
     let text = "";

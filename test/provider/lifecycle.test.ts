@@ -16,8 +16,8 @@ import {
   PLAN_COLLECTIONS,
   type PlanKind,
 } from "../../provider/api/contract";
-import { Plan, Region } from "../../provider/api/models";
-import { keptNames } from "../../provider/spec";
+import { Plan, RESPONSE_FIELDS, Region } from "../../provider/api/models";
+import { generationsOf, keptNames } from "../../provider/spec";
 import { argsOf, type Props, type Provider, type State, stable, startHarness } from "./harness";
 
 interface Context {
@@ -162,10 +162,11 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
   let emulator: RunningEmulator;
   let provider: (kind: Kind) => Provider;
   let ctx: Context;
+  let api: FutrouClient;
 
   beforeAll(async () => {
     ({ emulator, provider } = await startHarness(generation));
-    const api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
+    api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
     // Fixtures made straight through the API carry the workspace, as the official CLI's creates do.
     const post = async (path: string, body: Props) =>
       (await api.create(path, { workspaceId: emulator.workspaceId, ...body }, z.looseObject({ id: z.string() }))).id;
@@ -216,6 +217,13 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
       expect(read.inputs).toMatchObject(argsOf(created.inputs));
       expect(stable(row.kind, read.props as Props)).toEqual(stable(row.kind, created.outputs));
       expect((await p.up(created, name, row.required(ctx))).step).toBe("same");
+
+      // the answer tells which generation gave it where the generations' shapes differ (a refresh that sees
+      // only updatedAt move names the fields kept in that generation)
+      const collection = COLLECTIONS[row.kind].replace("{dnsId}", String(created.inputs.dnsId));
+      const answer = await api.get(`${collection}/${created.id.split("/").pop()}`, z.looseObject({ id: z.string() }));
+      const differ = GENERATIONS.some((g) => RESPONSE_FIELDS[g][row.kind] !== RESPONSE_FIELDS[generation][row.kind]);
+      expect(generationsOf(p.spec, answer)).toEqual(differ ? [generation] : GENERATIONS);
 
       // update every updatable field, in place
       const update = row.update(ctx);
