@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Cron, DnsRecord, DnsZone, Project, Serverlet, Volume } from "../../provider/api/models";
+import { Cron, DnsRecord, DnsZone, Project, Serverlet, Storage, Volume } from "../../provider/api/models";
 import { type ProgramStack, programStack, writes } from "../e2e/engine";
 
 jest.setTimeout(900_000);
@@ -66,6 +66,7 @@ describe("pulumi import on the futrou plugin", () => {
       )
     ).id;
     ids.volume = (await api.create("/volumes", { name: "legacy-data", sizeGb: 50, workspaceId }, Volume)).id;
+    ids.storage = (await api.create("/storages", { name: "legacy-files", workspaceId }, Storage)).id;
     ps = await programStack({
       program: "plugin-import",
       plugin: true,
@@ -107,17 +108,24 @@ describe("pulumi import on the futrou plugin", () => {
       ["Serverlet", "api", ids.serverlet],
       ["Cron", "health", ids.cron],
       ["Volume", "data", ids.volume],
+      ["Storage", "files", ids.storage],
     ].map(([type, name, id]) => ({ type: `futrou:index:${type}`, name, id }));
     writeFileSync(file, JSON.stringify({ resources }));
     emulator.resetStats();
     const out = await pulumi(ps, ["import", "--file", file, "--yes", "--generate-code=false"]);
-    expect(out).toMatch(/= 5 imported/);
+    expect(out).toMatch(/= 6 imported/);
     expect(writes(emulator.stats())).toBe(0);
     const record = (await ps.stack.exportStack()).deployment.resources?.find(
       (r: { type: string }) => r.type === "futrou:index:DnsRecord",
     );
     expect(record?.id).toBe(ids.record);
     expect(record?.inputs).toMatchObject({ dnsId: ids.zone, name: "www", type: "CNAME", ttl: 3600 });
+    // The storage's plan was the API's choice: the import reads it, as an output the program need not set.
+    const storage = (await ps.stack.exportStack()).deployment.resources?.find(
+      (r: { type: string }) => r.type === "futrou:index:Storage",
+    );
+    expect(storage?.id).toBe(ids.storage);
+    expect(storage?.outputs).toMatchObject({ name: "legacy-files", storagePlanId: expect.any(String) });
   });
 
   it("keeps secret fields secret: the cron's headers are not in the state file", async () => {
@@ -133,7 +141,7 @@ describe("pulumi import on the futrou plugin", () => {
   it("the program that declares them as they are changes nothing and writes nothing", async () => {
     emulator.resetStats();
     const up = await ps.stack.up(quiet);
-    expect(up.summary.resourceChanges).toEqual({ same: 7 });
+    expect(up.summary.resourceChanges).toEqual({ same: 8 });
     expect(writes(emulator.stats())).toBe(0);
   });
 
@@ -141,12 +149,12 @@ describe("pulumi import on the futrou plugin", () => {
     await ps.stack.setConfig("volumeProjectId", { value: ids.project as string });
     emulator.resetStats();
     const up = await ps.stack.up(quiet);
-    expect(up.summary.resourceChanges).toEqual({ same: 6, update: 1 });
+    expect(up.summary.resourceChanges).toEqual({ same: 7, update: 1 });
     expect(emulator.stats().byRoute).toMatchObject({ "PATCH /volumes/{id}": 1 });
     expect(writes(emulator.stats())).toBe(1);
     emulator.resetStats();
     const again = await ps.stack.up(quiet);
-    expect(again.summary.resourceChanges).toEqual({ same: 7 });
+    expect(again.summary.resourceChanges).toEqual({ same: 8 });
     expect(writes(emulator.stats())).toBe(0);
   });
 });

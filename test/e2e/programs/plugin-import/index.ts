@@ -32,3 +32,4 @@ new Futrou("Volume", "data", {
   sizeGb: 50,
   ...(config.get("volumeProjectId") ? { projectId: config.get("volumeProjectId") } : {}),
 });
+new Futrou("Storage", "files", { name: "legacy-files" });
