@@ -4,6 +4,7 @@
  * shape Y) keeps what Y did not say → an up after it shows no changes → an update of one observed field
  * PATCHes only that field → delete. One row per program (cases.ts), API generation and pair of shapes.
  */
+import { kinds } from "../../provider";
 import type { Seen } from "./api";
 import { CASES, type Case, caseName, ZONE_ID } from "./cases";
 import { Engine, looselyEqual, type Resource, show } from "./engine";
@@ -48,6 +49,12 @@ function pairs(c: Case, generation: Generation): Array<[Case, Generation, Shape,
 }
 
 const rows = CASES.flatMap((c) => GENERATIONS.flatMap((g) => pairs(c, g)));
+
+test("every registered kind has a program, run in every generation", () => {
+  expect(new Set(CASES.map((c) => c.kind))).toEqual(new Set(kinds()));
+  for (const kind of kinds())
+    expect(new Set(rows.filter(([c]) => c.kind === kind).map(([, g]) => g))).toEqual(new Set(GENERATIONS));
+});
 
 /** The Pulumi id: `<dnsId>/<recordId>` for records, the API id otherwise. */
 const pulumiId = (c: Case, object: Props): string =>

@@ -7,6 +7,7 @@
 
 import { z } from "zod";
 import type { RunningEmulator } from "../../emulator";
+import { kinds } from "../../provider";
 import { FutrouClient } from "../../provider/api/client";
 import {
   COLLECTIONS,
@@ -157,6 +158,10 @@ const rows: Row[] = [
     replace: (c) => ({ regionId: c.region("us-east") }),
   },
 ];
+
+test("every registered kind has a row", () => {
+  expect(rows.map((r) => r.kind).sort()).toEqual(kinds().sort());
+});
 
 describe.each(GENERATIONS)("API generation %s", (generation) => {
   let emulator: RunningEmulator;
