@@ -1,7 +1,8 @@
 /**
  * The same program, one resource of every kind, through the real engine against the emulator in each API
  * generation's shapes: `up` → a no-change `up` → `refresh` → an `up` after it → `destroy`, with no API
- * write between the first `up` and `destroy`.
+ * write between the first `up` and `destroy`. Once on the dynamic providers (TypeScript, every-kind) and
+ * once on the provider plugin (Pulumi YAML, every-kind-yaml: the same resources and outputs).
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type Generation, type RunningEmulator, startEmulator } from "../../emulator";
@@ -12,12 +13,22 @@ jest.setTimeout(900_000);
 /** Stack + project, volume, storage, serverlet, variable, proxy, zone, record, cron. */
 const RESOURCES = 10;
 
-describe.each<[Generation, Record<string, unknown>, boolean]>([
+type Mode = "dynamic providers" | "the plugin";
+const PROGRAMS: Record<Mode, { program: string; plugin: boolean }> = {
+  "dynamic providers": { program: "every-kind", plugin: false },
+  "the plugin": { program: "every-kind-yaml", plugin: true },
+};
+
+const GENERATIONS: Array<[Generation, Record<string, unknown>, boolean]> = [
   // The older API answers `state`/`status` and keeps mounts, rules and arch as applied; no plan is answered.
   ["2026-08-02", { appState: "running", proxyStatus: "pending" }, false],
   // The newest answers `status` (read as the state), `isVerified`, and the plan it chose.
   ["2026-08-30", { appState: "ready", proxyVerified: false }, true],
-])("every kind against the %s generation", (generation, outputs, planAnswered) => {
+];
+
+describe.each(
+  (Object.keys(PROGRAMS) as Mode[]).flatMap((mode) => GENERATIONS.map(([g, o, p]) => [g, mode, o, p] as const)),
+)("every kind against the %s generation on %s", (generation, mode, outputs, planAnswered) => {
   let emulator: RunningEmulator;
   let ps: ProgramStack;
   const quiet = { onOutput: () => {}, onEvent: (_: EngineEvent) => {} };
@@ -25,7 +36,7 @@ describe.each<[Generation, Record<string, unknown>, boolean]>([
   beforeAll(async () => {
     emulator = await startEmulator({ generation, deployDelayMs: 200, quiet: true });
     ps = await programStack({
-      program: "every-kind",
+      ...PROGRAMS[mode],
       stackName: `gen-${generation}`,
       env: { FUTROU_API_URL: emulator.url },
       config: {
@@ -46,7 +57,7 @@ describe.each<[Generation, Record<string, unknown>, boolean]>([
     expect(values).toMatchObject(outputs);
     expect(values.filesPlanId).toEqual(expect.any(String));
     // The serverlet's plan is the API's choice: an output only where the API answers it.
-    expect(typeof values.appPlanId).toBe(planAnswered ? "string" : "undefined");
+    expect(typeof (values.appPlanId ?? undefined)).toBe(planAnswered ? "string" : "undefined");
   });
 
   it("a second up, a refresh and the up after it change nothing and write nothing", async () => {
