@@ -162,7 +162,8 @@ export class Secrets {
     const held = new Set<string>();
     for (const [k, v] of Object.entries(props)) {
       if (v === undefined || v === null || isHidden(k)) {
-        out[k] = v;
+        // The last applied values of guarded fields (`__applied`) are stored like inputs: secret ones sealed.
+        out[k] = k === HIDDEN.applied && isObject(v) ? this.#sealedFields(v) : v;
         continue;
       }
       const unchanged = before.has(k) && previous !== undefined && isDeepStrictEqual(previous[k], v);
@@ -176,6 +177,16 @@ export class Secrets {
       else delete out[HIDDEN.secrets];
     }
     return out;
+  }
+
+  /** The entries of a bag whose field is secret, sealed (the engine marks nothing inside a hidden input). */
+  #sealedFields(bag: Props): Props {
+    return Object.fromEntries(
+      Object.entries(bag).map(([f, v]) => [
+        f,
+        this.has(f) && v !== undefined && v !== null && !isSealed(v) ? seal(v) : v,
+      ]),
+    );
   }
 
   /** What the dynamic-provider host's engine marks secret by itself in its answers to an op on `inputs`. */

@@ -170,6 +170,17 @@ const BY_NAME: Record<string, FieldSamples> = {
     invalid: (d) => ({ value: [{ volumeId: "v", mountPath: `relative-${d.text()}` }] }),
   },
   ports: { valid: (d) => ({ value: [{ port: d.num(1, 65535), protocol: "tcp" }] }) },
+  mounts: {
+    valid: async (d, f) => {
+      const { value: storageId } = await created(f, d, COLLECTIONS.storage, { name: `st-${d.text()}` });
+      return { value: { [`/mnt-${d.text()}`]: storageId } };
+    },
+    invalid: (d) => ({ value: { [`relative-${d.text()}`]: "v" } }),
+  },
+  rules: {
+    valid: (d) => ({ value: [{ if: { host: `${d.text()}.example.com`, path: `/${d.text()}` }, then: [] }] }),
+    invalid: (d) => ({ value: [{ if: { method: d.text() } }] }),
+  },
   scaling: {
     valid: (d) => ({
       value: { cpuPercent: 70, ramPercent: 80, upCooldown: d.num(0, 10 ** 6), downCooldown: d.num(0, 10 ** 6) },
