@@ -178,7 +178,7 @@ const BY_NAME: Record<string, FieldSamples> = {
     invalid: (d) => ({ value: { [`relative-${d.text()}`]: "v" } }),
   },
   rules: {
-    valid: (d) => ({ value: [{ if: { host: `${d.text()}.example.com`, path: `/${d.text()}` }, then: [] }] }),
+    valid: (d) => ({ value: [{ if: { host: `${d.text()}.example.com`, path: `/${d.text()}` } }] }),
     invalid: (d) => ({ value: [{ if: { method: d.text() } }] }),
   },
   scaling: {
