@@ -1,5 +1,7 @@
 /**
- * Input validation of one resource, written once (the kit's check uses it). Pure: no client, no engine.
+ * Input validation of one resource, written once for the kit's check and for the SDK (which validates the
+ * values it already knows in the program, so one preview reports every invalid resource: the engine stops at
+ * the first failed check). Pure: no client, cheap to load in the program.
  *
  * A failure names the *top-level* input: the engine prints that input's value next to the reason, and for
  * a nested path (`ports[0].port`) it found none and printed `value {<nil>}`. The reason starts with the

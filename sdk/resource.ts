@@ -13,6 +13,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "../provider/api/contract";
 import { parsePath } from "../provider/paths";
 import { HIDDEN, isHidden, outputNames, type ResourceSpec, replacesDeleteFirst, TYPE_PREFIX } from "../provider/spec";
+import { UNKNOWN, validateInputs } from "../provider/validate";
 import { type AutonamingConfig, autoName, type NameContext } from "./naming";
 import { timeoutsMs } from "./timeouts";
 
@@ -220,6 +221,45 @@ function originalIdentity(ctx: NameContext, aliases: pulumi.CustomResourceOption
   return ctx;
 }
 
+/** Set by `resourceArgs` for a resource it refused, read by `announceImport` right after `super()`. */
+let rejected = false;
+
+/** A value the program already knows: no Output, Promise or resource anywhere inside. */
+function known(v: unknown): boolean {
+  if (v === null || v === undefined || ["string", "number", "boolean"].includes(typeof v)) return true;
+  if (Array.isArray(v)) return v.every(known);
+  return isPlainObject(v) && Object.values(v).every(known);
+}
+
+/**
+ * The problems of the inputs the program already knows, checked as the provider's check would (the same
+ * function), or undefined. Values not known yet (Outputs, secrets the provider masks) are left to check,
+ * which stays the authority (for other languages too). One line per problem, each naming the resource.
+ */
+function knownProblems(spec: ResourceSpec, label: string, given: Record<string, unknown>): pulumi.RunError | undefined {
+  const secret = new Set([
+    ...spec.secrets,
+    // Secret when the flag is true, or not known yet.
+    ...Object.entries(spec.secretWhen ?? {}).flatMap(([k, flag]) =>
+      given[flag] === true || !known(given[flag]) ? [k] : [],
+    ),
+  ]);
+  const shown = Object.fromEntries(
+    Object.entries(given)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, known(v) && !secret.has(k) ? v : UNKNOWN]),
+  );
+  const { failures } = validateInputs(spec, shown);
+  if (failures.length === 0) return undefined;
+  // A nested failure's reason starts with its path (`ports[0].port: …`); a top-level one gets the name.
+  const nested = (f: { property: string; reason: string }) =>
+    f.reason.startsWith(`${f.property}.`) || f.reason.startsWith(`${f.property}[`);
+  const lines = failures.map((f) =>
+    f.property === "" || nested(f) ? `${label}: ${f.reason}` : `${label}: ${f.property}: ${f.reason}`,
+  );
+  return new pulumi.RunError(lines.join("\n"));
+}
+
 /** `super(...)` arguments for a Futrou resource class (also for `Foo.get`, which passes `opts.id`). */
 export function resourceArgs(
   spec: ResourceSpec,
@@ -229,6 +269,7 @@ export function resourceArgs(
 ): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions] {
   const type = `${TYPE_PREFIX}${spec.typeName}`;
   const label = `futrou:${spec.typeName} "${name}"`;
+  rejected = false; // per construction, whatever the last one did (a `super()` that threw included)
   const given = (args ?? {}) as Record<string, unknown>;
   const reserved = Object.keys(given).filter(isHidden);
   if (reserved.length > 0) throw new Error(`${label}: ${reserved.join(", ")} is reserved and cannot be set`);
@@ -274,6 +315,18 @@ export function resourceArgs(
     }
     // `pulumi up --replace` asks the provider nothing: only this option makes it delete first.
     if (replacesDeleteFirst(spec) && rest.deleteBeforeReplace === undefined) rest.deleteBeforeReplace = true;
+    const invalid = knownProblems(spec, label, {
+      ...given,
+      ...(spec.autoName ? { [spec.autoName]: given[spec.autoName] ?? inputs[HIDDEN.autoName] } : {}),
+    });
+    // Never registered, so the engine never checks it: the program fails with one line per problem, and
+    // every invalid resource of the program is reported in the same run.
+    if (invalid) {
+      const never = Promise.reject<pulumi.Resource>(invalid);
+      never.catch(() => {}); // reported by the runtime when it registers; not an "unhandled rejection" before
+      rest.dependsOn = never;
+      rejected = true;
+    }
   }
   inputs[HIDDEN.provider] = providerModule(spec.kind);
   const secretOutputs = [...new Set([...(rest.additionalSecretOutputs ?? []), ...spec.secrets])];
@@ -289,6 +342,16 @@ export function announceImport(
   spec: ResourceSpec,
   opts?: pulumi.CustomResourceOptions,
 ): void {
+  if (rejected) {
+    // Its outputs fail with the registration. Consumers attach to them late (stack outputs at the end of the
+    // program), which Node reports as "PromiseRejectionHandledWarning": the error itself is reported once.
+    rejected = false;
+    for (const v of Object.values(resource)) {
+      if (!pulumi.Output.isInstance(v)) continue;
+      for (const inner of ["isKnown", "isSecret"])
+        (Reflect.get(v, inner) as Promise<unknown> | undefined)?.catch(() => {});
+    }
+  }
   if (opts?.import === undefined || opts.id !== undefined || !pulumi.runtime.isDryRun()) return;
   void pulumi.log.info(
     `imports existing ${spec.typeName} ${JSON.stringify(opts.import)} (shown as "create": nothing new is created; ` +

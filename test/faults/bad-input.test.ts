@@ -1,12 +1,14 @@
 /**
  * Invalid programs through the real engine: each fails at `pulumi preview` with the offending field named
- * in the engine's check failure, and not one request reaches the API. One small program
+ * (by the SDK, which checks the values the program knows with the provider's rules, or by the provider's
+ * check for values known later), and not one request reaches the API. One small program
  * (test/e2e/programs/table) builds whatever stack config `resources` lists; two stacks, each with its own
  * emulator, take turns through the table so stats are per case.
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { kinds } from "../../provider";
-import { type ProgramStack, programStack } from "../e2e/engine";
+import type { Kind } from "../../provider/api/contract";
+import { kinds, specFor } from "../../provider/index";
+import { type ProgramStack, programStack, writes } from "../e2e/engine";
 
 jest.setTimeout(900_000);
 
@@ -181,10 +183,14 @@ describe("invalid programs fail at preview, naming the field, with no API reques
             () => undefined,
             (e: unknown) => (e instanceof Error ? e.message : String(e)),
           );
-          const named = new RegExp(`property ${literal(c.field)} value .* has a problem`);
+          // The SDK checks what the program knows: one line naming the resource and the field, and the
+          // resource is never registered (so the engine's own check, which stops at the first, never runs).
+          const type = specFor(c.kind as Kind).typeName;
+          const named = new RegExp(`futrou:${type} "subject": ${literal(c.field)}[:.[]`);
           outcomes[`${c.kind}: ${c.what}`] = {
             failed: error !== undefined,
-            fieldNamed: error !== undefined && named.test(error) && !/Invalid key in record/.test(error),
+            fieldNamed:
+              error !== undefined && named.test(error) && !/has a problem|\{<nil>\}|Invalid key in record/.test(error),
             requests: emulator.stats().total,
           };
         }
@@ -208,6 +214,37 @@ describe("invalid programs fail at preview, naming the field, with no API reques
     await expect(ps.stack.preview(quiet)).rejects.toThrow(/property sizeGb value .* has a problem: cannot shrink/);
     expect(emulator.stats().total).toBe(0);
     expect(emulator.inventory().volume.map((v) => v.sizeGb)).toEqual([20]);
+  });
+
+  it("one preview reports every invalid resource, one line per problem; none is registered, nothing written", async () => {
+    const lane = lanes[1];
+    if (!lane) throw new Error("no stack");
+    const { emulator, ps } = lane;
+    await ps.stack.setConfig("resources", {
+      value: JSON.stringify([
+        { kind: "project", name: "fine", args: {} },
+        { kind: "volume", name: "small", args: { sizeGb: -1 } },
+        { kind: "serverlet", name: "web", args: { image: "nginx", cpu: 0.5, ports: [{ port: 0 }] } },
+        { kind: "dnsRecord", name: "www", args: { dnsId: FAKE, name: "www", type: "A", value: "300.1.2.3" } },
+      ]),
+    });
+    emulator.resetStats();
+    let text = "";
+    await expect(ps.stack.preview({ onOutput: (o) => (text += o) })).rejects.toThrow();
+    const problems = text
+      .slice(text.indexOf("Diagnostics:"))
+      .split("\n")
+      .filter((l) => /^\s+(error: )?futrou:/.test(l))
+      .map((l) => l.replace(/^\s+(error: )?/, ""));
+    expect(problems).toEqual([
+      'futrou:Volume "small": sizeGb: must be 0 or more GB',
+      'futrou:Serverlet "web": cpu: must be a whole number',
+      'futrou:Serverlet "web": ports[0].port: must be from 1 to 65535',
+      expect.stringMatching(/^futrou:DnsRecord "www": value: /),
+    ]);
+    expect(text).not.toMatch(/has a problem|\{<nil>\}|Invalid key in record|\bat .*\.js:\d+|PromiseRejection/);
+    // (The valid project is checked: its workspace is looked up. Nothing is written.)
+    expect(writes(emulator.stats())).toBe(0);
   });
 
   it("values the program does not know yet: a secret is named, never shown; a nested field beside an id is named by its input", async () => {

@@ -108,6 +108,25 @@ describe("resource classes", () => {
     );
   });
 
+  test("inputs the program knows are validated in the program: one line per problem, never registered", async () => {
+    const [, , , opts] = resourceArgs(serverlet, "api", { image: "nginx", cpu: 0.5, ports: [{ port: 0 }] });
+    await expect(opts.dependsOn).rejects.toThrow(
+      'futrou:Serverlet "api": cpu: must be a whole number\nfutrou:Serverlet "api": ports[0].port: must be from 1 to 65535',
+    );
+    await expect(opts.dependsOn).rejects.toBeInstanceOf(pulumi.RunError);
+    // Valid, or not known yet (an Output, a secret): left to the provider's check, which stays the authority.
+    expect(resourceArgs(serverlet, "api", { image: "nginx", cpu: 500 })[3]).not.toHaveProperty("dependsOn");
+    expect(resourceArgs(serverlet, "api", { image: pulumi.output("not an image") })[3]).not.toHaveProperty("dependsOn");
+    const headers = { "not a header": "x" };
+    expect(resourceArgs(cron, "c", { schedule: "@daily", url: "https://x.io", headers })[3]).not.toHaveProperty(
+      "dependsOn",
+    );
+    // The auto-name is validated with the rest: one drawn from a logical name that is no slug is valid.
+    const [, , named, namedOpts] = resourceArgs(serverlet, "API", { image: "nginx" });
+    expect(named.__autoName).toMatch(/^api-/);
+    expect(namedOpts).not.toHaveProperty("dependsOn");
+  });
+
   test("every output is registered, so the runtime sets it on the instance", () => {
     const [, , inputs] = resourceArgs(variable, "v", { key: "K", value: "x", workspaceId: "w" });
     for (const k of ["key", "value", "isSecret", "description", "projectId", "serverletId", "createdAt", "updatedAt"]) {
