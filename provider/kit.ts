@@ -774,8 +774,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const hidden = claimable.filter((k) => updatable.has(k));
     if (hidden.length === 0 || typeof before !== "string" || typeof now !== "string" || before === now) return;
     const answer = live(found);
+    // A configurable field the answer shows changed explains the move; a status (a serverlet redeploying after
+    // an env change made outside) does not.
     const seen = outputKeys.filter(
-      (k) => k !== "updatedAt" && answer[k] !== undefined && !same(answer[k], recorded[k]),
+      (k) => inputKeys.includes(k) && answer[k] !== undefined && !same(answer[k], recorded[k]),
     );
     // Only the fields kept in the generation that answered (a serverlet's plan in the older, its env in both).
     const keptHere = new Set(generationsOf(spec, answer).flatMap((g) => keptNames(spec, g)));

@@ -4,6 +4,7 @@
  * what is really there: ignored fields stay as deployed, the preview names the drifted field, a change to
  * fields the API does not return is warned about, and a volume grown outside is a normal diff that the drift
  * check lists with the rest, whose shrink back `pulumi up` refuses before any request (issue 15, point 5).
+ * Both modes run the same cases: the dynamic providers and the provider plugin share the kit.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
@@ -13,7 +14,13 @@ import { type ProgramStack, programStack, writes } from "./engine";
 
 jest.setTimeout(600_000);
 
-describe("drift through the real engine", () => {
+/** The same program on each mode: the dynamic providers (TypeScript) and the plugin (Pulumi YAML). */
+const MODES = [
+  ["the dynamic providers", { program: "drift", plugin: false }],
+  ["the provider plugin", { program: "drift-yaml", plugin: true }],
+] as const;
+
+describe.each(MODES)("drift through the real engine, on %s", (_mode, { program, plugin }) => {
   let emulator: RunningEmulator;
   let ps: ProgramStack;
   let api: FutrouClient;
@@ -25,7 +32,8 @@ describe("drift through the real engine", () => {
     emulator = await startEmulator({ deployDelayMs: 100 });
     api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
     ps = await programStack({
-      program: "drift",
+      program,
+      plugin,
       env: { FUTROU_API_URL: emulator.url },
       config: { "futrou:apiToken": { value: emulator.token, secret: true } },
     });
