@@ -110,6 +110,8 @@ export class Listings {
   readonly #written = new Set<string>();
   /** Ids of the objects this process created: never another create's "new" object (create.ts). */
   readonly #created = new Set<string>();
+  /** Item paths (`/dns/<id>`) of the objects this process created, with when: the parents of fresh collections. */
+  readonly #createdAt = new Map<string, number>();
 
   private constructor(client: FutrouClient) {
     this.#client = client;
@@ -133,6 +135,16 @@ export class Listings {
       Listings.#byClient.set(client, listings);
     }
     return listings;
+  }
+
+  /**
+   * Whether `collection` (`/dns/<id>/records`) is inside an object this process created less than
+   * LISTING_TTL_MS ago: then it holds what the API made with that object and what was added since, the same
+   * window a listing leaves open (create.ts, step 1).
+   */
+  inFreshParent(collection: string): boolean {
+    const at = this.#createdAt.get(collection.slice(0, collection.lastIndexOf("/")));
+    return at !== undefined && Date.now() - at <= LISTING_TTL_MS;
   }
 
   /** Whether this process created the object with `id` (through this client). */
@@ -240,6 +252,7 @@ export class Listings {
       const id = String(result.id);
       this.#created.add(id);
       this.#written.add(`${event.path}/${encodeURIComponent(id)}`);
+      this.#createdAt.set(`${event.path}/${encodeURIComponent(id)}`, Date.now());
       const object = { ...(event.body as Props | undefined), ...result };
       for (const l of this.#listings.values()) if (l.collection === event.path && l.holds(object)) l.add(result);
       return;

@@ -139,6 +139,13 @@ export interface ResourceSpec {
    */
   owners?: readonly { field: string; collection: string }[];
   /**
+   * For kinds in a parent's collection (a zone's records): the objects the API itself puts there when the
+   * parent is created (the platform's SOA and NS records). In a parent this process created less than
+   * LISTING_TTL_MS ago, every other object was added since, so a create of anything else needs no candidate
+   * list: none existed before it (create.ts, step 1).
+   */
+  madeWithParent?: (o: Props) => boolean;
+  /**
    * Objects the API deletes together with this one that need not be the stack's (a zone's records). Delete
    * lists them first and refuses, naming them, while any that is not the platform's is left, unless the
    * provider-only input `force` is true.

@@ -3,7 +3,7 @@
  * is the output `recordId`. Moving it to another zone replaces it; records need not be unique.
  */
 import { z } from "zod";
-import { COLLECTIONS } from "../api/contract";
+import { COLLECTIONS, isPlatformRecord } from "../api/contract";
 import { defineSpec } from "../spec";
 
 export const dnsRecord = defineSpec({
@@ -12,5 +12,6 @@ export const dnsRecord = defineSpec({
   pathInputs: z.object({ dnsId: z.string().min(1, "must be the id of a DNS zone") }),
   apiIdOutput: "recordId",
   owners: [{ field: "dnsId", collection: COLLECTIONS.dnsZone }],
+  madeWithParent: isPlatformRecord,
   lookup: { fields: ["name", "type", "value"] },
 });

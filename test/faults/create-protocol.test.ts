@@ -40,14 +40,24 @@ const RECORDS = "/dns/z1/records";
  */
 const STRICT_NAME = z.looseObject({ id: z.string(), name: z.string() });
 
-/** One run of a create, as the kit makes it (a fresh client: one run of the dynamic-provider host). */
-function create(kind: Kind, collection: string, body: Props, model?: z.ZodObject, hidden: Props = {}): Promise<Props> {
-  const client = new FutrouClient({
+/** A client as one run of the dynamic-provider host has (its listings live as long as it). */
+const runClient = (): FutrouClient =>
+  new FutrouClient({
     baseUrl: api.url,
     token: api.token,
     timeoutMs: 2000,
     retry: { limit: 3, backoffBaseMs: 1, backoffLimitMs: 4, maxRetryAfterMs: 1 },
   });
+
+/** One run of a create, as the kit makes it (a fresh client: one run of the dynamic-provider host). */
+function create(
+  kind: Kind,
+  collection: string,
+  body: Props,
+  model?: z.ZodObject,
+  hidden: Props = {},
+  client = runClient(),
+): Promise<Props> {
   return createObject({
     spec: model ? { ...specFor(kind), model } : specFor(kind),
     client,
@@ -96,6 +106,32 @@ test("records: an identical pre-existing record is not ours; the new one is", as
   const made = await create("dnsRecord", RECORDS, { name: "www", type: "A", value: "192.0.2.1" });
   expect(made.id).not.toBe(theirs);
   expect(ids(RECORDS).sort()).toEqual([theirs, made.id].sort());
+});
+
+test("records in a zone this run created: no candidate list, and a lost answer still takes the new one", async () => {
+  const run = runClient();
+  const zone = await create("dnsZone", "/dns", { domain: "fresh.example.com" }, undefined, {}, run);
+  const records = `/dns/${zone.id}/records`;
+  // What the API made with the zone: its NS record at the apex.
+  const platformNs = api.seed(records, { name: "@", type: "NS", value: "ns1.futrou.example" });
+  api.log.length = 0;
+  api.posts = ["commit-drop"];
+  const made = await create("dnsRecord", records, { name: "www", type: "A", value: "192.0.2.1" }, undefined, {}, run);
+  // No list before the POST; after the lost answer, one lookup finds the one new record.
+  expect(api.log.map((l) => l.split("?")[0])).toEqual([`POST ${records}`, `GET ${records}`]);
+  expect(ids(records).sort()).toEqual([platformNs, made.id].sort());
+  // A record the platform makes (NS at the apex) still lists first: the platform's own is never taken as ours.
+  api.log.length = 0;
+  api.posts = ["drop"];
+  const ns = { name: "@", type: "NS", value: "ns1.futrou.example" };
+  const error = await create("dnsRecord", records, ns, undefined, {}, run).catch((e: unknown) => e);
+  expect(api.log[0]?.split("?")[0]).toBe(`GET ${records}`);
+  expect(error).toBeInstanceOf(Error);
+  expect(ids(records).sort()).toEqual([platformNs, made.id].sort());
+  // Another run (a zone it did not create) lists first too.
+  api.log.length = 0;
+  await create("dnsRecord", records, { name: "api", type: "A", value: "192.0.2.2" });
+  expect(api.log[0]?.split("?")[0]).toBe(`GET ${records}`);
 });
 
 test("records: a lost answer and nothing listed yet is not re-sent (no twin); the next run adopts the late write", async () => {

@@ -199,3 +199,19 @@ test("creates take their candidates from one list per collection and owner", asy
   const error = await up.create("project", "dup-2", { name: "fresh-dup" }).catch((e: unknown) => e);
   expect((error as Error).message).toMatch(new RegExp(`already used by Project ${taken}`));
 });
+
+test("records in a zone the same run created take no candidate list; a record the platform makes does", async () => {
+  const { token } = emulator.createWorkspace({ name: "fresh-zone" });
+  const up = run(token);
+  const zone = await up.create("dnsZone", "fz", { domain: "fresh-zone.example.com" });
+  emulator.resetStats();
+  await inOrder(["a", "b", "c"], (name) =>
+    up.create("dnsRecord", name, { dnsId: zone.id, name, type: "A", value: "192.0.2.1" }),
+  );
+  expect(requests()["POST /dns/{dnsId}/records"]).toBe(3);
+  expect(requests()["GET /dns/{dnsId}/records"]).toBeUndefined();
+  // An NS record at the apex may be one the platform made with the zone: its create lists candidates first.
+  await up.create("dnsRecord", "ns", { dnsId: zone.id, name: "@", type: "NS", value: "ns9.example.net" });
+  expect(requests()["GET /dns/{dnsId}/records"]).toBe(1);
+  expect(total()).toBe(5);
+});
