@@ -11,9 +11,9 @@
  *    from identical ones. What a listing cannot see: an object someone else creates with the same values
  *    after the listing was taken (at most LISTING_TTL_MS before our POST); if our POST's answer is then
  *    lost, that object could be taken as ours (README, design notes). A create in a collection inside an
- *    object this process created within LISTING_TTL_MS (a record in a zone of this run) takes no list at
+ *    object this process created within FRESH_PARENT_MS (a record in a zone of this run) takes no list at
  *    all: only what the API makes with the parent (spec.madeWithParent: the platform's SOA and NS records)
- *    was there before, and a create of those still lists. The window is the same: since the parent's create.
+ *    was there before, and a create of those still lists. Its window: since the parent's create.
  * 2. POST (client.create: 429/503 re-sent; never blindly repeated after an ambiguous failure). After every
  *    ambiguous outcome, the last attempt's included, look again (a fresh filtered list): exactly one *new*
  *    candidate (not listed before, not made by another create of this process) is ours; several are an
@@ -147,7 +147,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
   /**
    * The candidates before the first POST: from the collection's listing (listing.ts: one list per collection
    * and owner, kept current by this process's own creates) when it is complete, else asked for; none in
-   * a parent this process created within LISTING_TTL_MS, for anything the API does not make with it.
+   * a parent this process created within FRESH_PARENT_MS, for anything the API does not make with it.
    */
   const existing = async (): Promise<Props[]> => {
     // A record in a zone this process just created: only the platform's records were there before us.

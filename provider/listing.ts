@@ -31,6 +31,14 @@ import type { Props, ResourceSpec } from "./spec";
 /** How long a listing answers after its first page was asked for. */
 export const LISTING_TTL_MS = 30_000;
 
+/**
+ * How long after this process created an object its child collection (a zone's records) counts as holding
+ * only what the API made with it and what was added since (create.ts, step 1). Longer than a listing's life:
+ * the engine creates a zone's records after it, behind whatever else the run creates (up to minutes at
+ * N = 1000), and only a token of the workspace can add to a zone that did not exist before this run.
+ */
+export const FRESH_PARENT_MS = 600_000;
+
 /** What a read gets from a listing: the object as listed, and the fields the listing's items carry. */
 export interface Listed {
   object: Props;
@@ -139,12 +147,12 @@ export class Listings {
 
   /**
    * Whether `collection` (`/dns/<id>/records`) is inside an object this process created less than
-   * LISTING_TTL_MS ago: then it holds what the API made with that object and what was added since, the same
-   * window a listing leaves open (create.ts, step 1).
+   * FRESH_PARENT_MS ago: then it holds what the API made with that object and what was added since
+   * (create.ts, step 1; the window is in the README's design notes).
    */
   inFreshParent(collection: string): boolean {
     const at = this.#createdAt.get(collection.slice(0, collection.lastIndexOf("/")));
-    return at !== undefined && Date.now() - at <= LISTING_TTL_MS;
+    return at !== undefined && Date.now() - at <= FRESH_PARENT_MS;
   }
 
   /** Whether this process created the object with `id` (through this client). */

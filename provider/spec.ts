@@ -141,7 +141,7 @@ export interface ResourceSpec {
   /**
    * For kinds in a parent's collection (a zone's records): the objects the API itself puts there when the
    * parent is created (the platform's SOA and NS records). In a parent this process created less than
-   * LISTING_TTL_MS ago, every other object was added since, so a create of anything else needs no candidate
+   * FRESH_PARENT_MS ago, every other object was added since, so a create of anything else needs no candidate
    * list: none existed before it (create.ts, step 1).
    */
   madeWithParent?: (o: Props) => boolean;

@@ -13,6 +13,7 @@ import { AmbiguousMatchError, createObject, UnsettledCreateError } from "../../p
 import { specFor } from "../../provider/index";
 import { CreateJournal } from "../../provider/journal";
 import { ResourceInitError } from "../../provider/kit";
+import { FRESH_PARENT_MS } from "../../provider/listing";
 import { normalize } from "../../provider/normal";
 import type { Props } from "../../provider/spec";
 import { type ScriptedApi, startScriptedApi } from "./scripted-api";
@@ -132,6 +133,16 @@ test("records in a zone this run created: no candidate list, and a lost answer s
   api.log.length = 0;
   await create("dnsRecord", records, { name: "api", type: "A", value: "192.0.2.2" });
   expect(api.log[0]?.split("?")[0]).toBe(`GET ${records}`);
+  // And so does this run, once the zone is older than FRESH_PARENT_MS.
+  const now = Date.now();
+  const later = jest.spyOn(Date, "now").mockReturnValue(now + FRESH_PARENT_MS + 1);
+  try {
+    api.log.length = 0;
+    await create("dnsRecord", records, { name: "old", type: "A", value: "192.0.2.3" }, undefined, {}, run);
+    expect(api.log[0]?.split("?")[0]).toBe(`GET ${records}`);
+  } finally {
+    later.mockRestore();
+  }
 });
 
 test("records: a lost answer and nothing listed yet is not re-sent (no twin); the next run adopts the late write", async () => {
