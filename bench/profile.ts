@@ -258,10 +258,15 @@ async function main(): Promise<void> {
   rmSync(OUT, { recursive: true, force: true });
   const programs: Program[] =
     PROGRAM === "both" ? ["mix", "baseline"] : PROGRAM === "modes" ? ["mix", "plugin"] : [PROGRAM as Program];
-  const emulator = await startEmulator({ deployDelayMs: 500, quiet: true });
+  // One emulator per program: the mix and the plugin declare the same unique names (domains, zones).
+  const emulators: RunningEmulator[] = [];
   const opened: Opened[] = [];
   try {
-    for (const program of programs) opened.push(await open(program, emulator));
+    for (const program of programs) {
+      const emulator = await startEmulator({ deployDelayMs: 500, quiet: true });
+      emulators.push(emulator);
+      opened.push(await open(program, emulator));
+    }
     const times = new Map<string, number[]>();
     for (let round = 1; round <= (OP === "destroy" ? 1 : REPEAT); round++) {
       for (const o of opened) {
@@ -283,7 +288,7 @@ async function main(): Promise<void> {
       await o.stack.workspace.removeStack(o.stack.name).catch(() => {});
       o.remove();
     }
-    await emulator.close();
+    for (const emulator of emulators) await emulator.close();
   }
   if (!V8) return;
   // The last round's profiles, per program.
