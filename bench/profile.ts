@@ -18,10 +18,11 @@ import { join } from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { programDir, repoRoot } from "../scripts/program-dir";
+import { type BenchProgram, benchConfig } from "./mix-config";
 
 const N = Number(process.env.PROFILE_N ?? 300);
 const OP = process.env.PROFILE_OP ?? "no-change up";
-/** mix, plugin (the mix on the provider plugin), baseline, both (mix and baseline), or all three (alternating, for ratios measured in the same conditions). */
+/** mix, plugin (the mix on the provider plugin, futrou:mode), generated (on the generated SDK), baseline, both (mix and baseline), or all three (alternating, for ratios measured in the same conditions). */
 const PROGRAM = process.env.PROFILE_PROGRAM ?? "mix";
 /** Runs of the operation per program (each after a warm-up no-change up; destroy runs once). */
 const REPEAT = Number(process.env.PROFILE_REPEAT ?? 1);
@@ -188,7 +189,7 @@ function cpuOfTree(): { stop(): Map<number, { name: string; seconds: number }> }
   };
 }
 
-type Program = "mix" | "plugin" | "baseline";
+type Program = Exclude<BenchProgram, "shaped">;
 
 interface Opened {
   program: Program;
@@ -208,12 +209,7 @@ async function open(program: Program, emulator: RunningEmulator): Promise<Opened
     ...(futrou ? { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token } : {}),
   };
   const stack = await LocalWorkspace.createStack({ stackName: "profile", workDir: work.dir }, { envVars });
-  await stack.setAllConfig({
-    count: { value: String(N) },
-    secret: { value: "bench-secret-value", secret: true },
-    shape: { value: "flat" },
-    mode: { value: program === "plugin" ? "plugin" : "dynamic" },
-  });
+  await stack.setAllConfig(benchConfig(program, N));
   await stack.up(QUIET);
   if (OP !== "destroy") await stack.up(QUIET);
   return {

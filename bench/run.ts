@@ -4,13 +4,14 @@
  * resources (bench/programs/baseline), and the same do-nothing resources wired with the mix's dependency
  * graph (the baseline program with `shape: mix`) through create, a no-change up, refresh and destroy, and records wall
  * time, peak memory of the engine's process tree, API requests per resource, and state size per resource.
- * The mix also runs on the futrou provider plugin (`plugin`: the same program through the SDK generated from
- * the plugin's schema; the engine starts the plugin in every operation, so its start-up is included), side by
- * side with the dynamic providers. Results go to bench/RESULTS.md (and bench/out/results.json).
+ * The mix also runs on the futrou provider plugin (`plugin`: the same program, the same `pulumi-futrou`
+ * classes with `futrou:mode: plugin`; the engine starts the plugin in every operation, so its start-up is
+ * included), side by side with the dynamic providers; on request (`generated`) also through the SDK generated
+ * from the plugin's schema. Results go to bench/RESULTS.md (and bench/out/results.json).
  *
  *   BENCH_SIZES=10,100 make bench     # a subset
  *   BENCH_REPEAT=5 make bench         # more runs per configuration (the median is reported; default 3)
- *   BENCH_PROGRAMS=mix,plugin make bench   # only these programs (mix, plugin, baseline, shaped)
+ *   BENCH_PROGRAMS=mix,plugin make bench   # only these programs (mix, plugin, baseline, shaped; generated)
  *   BENCH_REPORT_ONLY=1 make bench    # re-render RESULTS.md from bench/out/results.json
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -20,6 +21,7 @@ import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { type EmulatorStats, type RunningEmulator, startEmulator } from "../emulator";
 import { RATE_LIMIT_PER_SECOND } from "../provider/api/contract";
 import { programDir, repoRoot } from "../scripts/program-dir";
+import { type BenchProgram, benchConfig, isFutrou } from "./mix-config";
 import { peakTreeRss } from "./proctree";
 
 const SIZES = (process.env.BENCH_SIZES ?? "100,300,1000").split(",").map(Number);
@@ -35,14 +37,18 @@ const RSS_TARGET = 1.2;
 /** Issue 18: list requests per create (the candidates) when nothing goes wrong. */
 const LISTS_PER_CREATE_TARGET = 0.1;
 /**
- * mix: the Futrou resources on dynamic providers; plugin: the same on the provider plugin; baseline: N flat
- * do-nothing resources; shaped: do-nothing, mix's dependency graph.
+ * mix: the Futrou resources on dynamic providers; plugin: the same program on the provider plugin
+ * (`futrou:mode: plugin`); generated: the same on the plugin through the generated TypeScript SDK
+ * (`@futrou/pulumi`, `make sdks` first; not in the default run); baseline: N flat do-nothing resources;
+ * shaped: do-nothing, mix's dependency graph.
  */
-type Program = "mix" | "plugin" | "baseline" | "shaped";
+type Program = BenchProgram;
 const ALL_PROGRAMS: Program[] = ["mix", "plugin", "baseline", "shaped"];
+const KNOWN_PROGRAMS: Program[] = [...ALL_PROGRAMS, "generated"];
 /** BENCH_PROGRAMS=mix,plugin runs a subset (the report leaves out what was not run). */
 const PROGRAMS = (process.env.BENCH_PROGRAMS?.split(",") ?? ALL_PROGRAMS).map((p) => {
-  if (!ALL_PROGRAMS.includes(p as Program)) throw new Error(`BENCH_PROGRAMS: unknown program ${p} (${ALL_PROGRAMS})`);
+  if (!KNOWN_PROGRAMS.includes(p as Program))
+    throw new Error(`BENCH_PROGRAMS: unknown program ${p} (${KNOWN_PROGRAMS})`);
   return p as Program;
 });
 
@@ -84,7 +90,7 @@ async function measure(
 }
 
 async function runProgram(program: Program, n: number, emulator?: RunningEmulator): Promise<Run> {
-  const futrou = program === "mix" || program === "plugin";
+  const futrou = isFutrou(program);
   const work = programDir(join(repoRoot, "bench", "programs", futrou ? "mix" : "baseline"));
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: work.backendUrl,
@@ -95,12 +101,7 @@ async function runProgram(program: Program, n: number, emulator?: RunningEmulato
   };
   const stack: Stack = await LocalWorkspace.createStack({ stackName: "bench", workDir: work.dir }, { envVars });
   try {
-    await stack.setAllConfig({
-      count: { value: String(n) },
-      secret: { value: "bench-secret-value", secret: true },
-      shape: { value: program === "shaped" ? "mix" : "flat" },
-      mode: { value: program === "plugin" ? "plugin" : "dynamic" },
-    });
+    await stack.setAllConfig(benchConfig(program, n));
     const quiet = { onOutput: () => {} };
     const ops = {} as Record<Operation, Measure>;
     ops.create = await measure(emulator, () => stack.up(quiet));
@@ -260,24 +261,34 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
     }
   }
   lines.push("", "## Provider plugin vs dynamic providers (the same mix program)", "");
+  const generatedRan = runs.some((r) => r.program === "generated");
   lines.push(
-    "Plugin: the mix through the SDK generated from the plugin's schema, the engine starting `pulumi-resource-futrou` " +
-      "(Node.js, one bundled file) in every operation, start-up included. Goal: plugin ≤ dynamic.",
+    "Plugin: the same program and `pulumi-futrou` classes with `futrou:mode: plugin`, the engine starting " +
+      "`pulumi-resource-futrou` (Node.js, one bundled file) in every operation, start-up included. Goal: plugin ≤ dynamic." +
+      (generatedRan ? " Generated SDK: the same program on `@futrou/pulumi`, the SDK generated from the schema." : ""),
     "",
   );
+  const generatedHead = generatedRan ? " generated SDK (s) | generated / dynamic |" : "";
   lines.push(
-    "| N | operation | dynamic (s) | plugin (s) | plugin / dynamic | dynamic peak RSS (MB) | plugin peak RSS (MB) |",
+    `| N | operation | dynamic (s) | plugin (s) | plugin / dynamic |${generatedHead} dynamic peak RSS (MB) | plugin peak RSS (MB) |`,
   );
-  lines.push("|---|---|---|---|---|---|---|");
+  lines.push(`|---|---|---|---|---|${generatedRan ? "---|---|" : ""}---|---|`);
   for (const n of sizes) {
     const mix = runs.find((r) => r.n === n && r.program === "mix");
     const plugin = runs.find((r) => r.n === n && r.program === "plugin");
+    const generated = runs.find((r) => r.n === n && r.program === "generated");
     if (!mix || !plugin) continue;
     for (const op of OPERATIONS) {
       const a = mix.ops[op];
       const b = plugin.ops[op];
+      const g = generated?.ops[op];
+      const generatedCells = !generatedRan
+        ? ""
+        : g
+          ? ` ${fmt(g.seconds)} | ${fmt(g.seconds / a.seconds)} |`
+          : " – | – |";
       lines.push(
-        `| ${n} | ${op} | ${fmt(a.seconds)} | ${fmt(b.seconds)} | **${fmt(b.seconds / a.seconds)}** | ${a.peakRssMb.toFixed(0)} | ${b.peakRssMb.toFixed(0)} |`,
+        `| ${n} | ${op} | ${fmt(a.seconds)} | ${fmt(b.seconds)} | **${fmt(b.seconds / a.seconds)}** |${generatedCells} ${a.peakRssMb.toFixed(0)} | ${b.peakRssMb.toFixed(0)} |`,
       );
     }
   }
@@ -308,8 +319,8 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
   );
   lines.push("| N | mode | create | no-change up | refresh | destroy |");
   lines.push("|---|---|---|---|---|---|");
-  for (const run of runs.filter((r) => r.program === "mix" || r.program === "plugin")) {
-    const mode = run.program === "plugin" ? "plugin" : "dynamic";
+  for (const run of runs.filter((r) => isFutrou(r.program))) {
+    const mode = run.program === "mix" ? "dynamic" : run.program;
     lines.push(
       `| ${run.n} | ${mode} | ${OPERATIONS.map((op) => perResource(run.ops[op].requests, run.n)).join(" | ")} |`,
     );
@@ -359,7 +370,7 @@ async function main(): Promise<void> {
       for (const program of PROGRAMS) {
         process.stdout.write(`bench: N=${n} ${program}, run ${i}/${REPEAT}…\n`);
         // The Futrou programs each get a fresh emulator; the baselines call no API.
-        const futrou = program === "mix" || program === "plugin";
+        const futrou = isFutrou(program);
         const emulator = futrou ? await startEmulator({ deployDelayMs: DEPLOY_DELAY_MS, quiet: true }) : undefined;
         try {
           const run = await runProgram(program, n, emulator);

@@ -19,6 +19,12 @@ export const CONFIG_KEYS = {
   workspaceId: "futrou:workspaceId",
 } as const;
 
+/**
+ * Read by the TypeScript SDK only (sdk/mode.ts): whether its classes register on the dynamic-provider host
+ * or on the plugin. Not a provider setting; the plugin accepts it in the stack config and ignores it.
+ */
+export const SDK_MODE_KEY = "futrou:mode";
+
 export const ENV_READY_TIMEOUT = "FUTROU_READY_TIMEOUT_SECONDS";
 export const ENV_POLL_INTERVAL = "FUTROU_POLL_INTERVAL_MS";
 export const ENV_WORKSPACE = "FUTROU_WORKSPACE_ID";

@@ -14,6 +14,9 @@ export type Props = Record<string, unknown>;
 /** Pulumi type token prefix: the engine routes `pulumi-nodejs:dynamic/*` to the dynamic-provider host. */
 export const TYPE_PREFIX = "pulumi-nodejs:dynamic/futrou:";
 
+/** The provider plugin's type tokens (`futrou:index:Serverlet`): its resources and functions. */
+export const PLUGIN_TYPE_PREFIX = "futrou:index:";
+
 /** Hidden inputs the SDK classes set; never sent to the API and never compared in diff. */
 export const HIDDEN = {
   /** The serialized provider module (the host requires it; see sdk/resource.ts). */

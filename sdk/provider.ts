@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_KEYS } from "../provider/config";
+import { sdkMode } from "./mode";
 
 export interface ProviderArgs {
   /**
@@ -58,9 +59,18 @@ export class Provider extends pulumi.ProviderResource {
     const inputs = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
     // A provider of the `pulumi-nodejs` package (the engine's dynamic-provider host, which serves every Futrou
     // resource): the engine runs one host per explicit provider and passes it these inputs as its
-    // configuration, exactly as the stack's `futrou:*` config reaches the default one. (This comment is not
-    // TSDoc: the class's TSDoc is also the plugin's provider description, provider/schema.ts.)
-    super("pulumi-nodejs", name, inputs, opts);
+    // configuration, exactly as the stack's `futrou:*` config reaches the default one. With `futrou:mode:
+    // plugin`, a provider of the `futrou` plugin with the schema's setting names, aliased from the dynamic
+    // one so that a stack moves without a change. (This comment is not TSDoc: the class's TSDoc is also the
+    // plugin's provider description, provider/schema.ts.)
+    if (sdkMode() === "plugin") {
+      super("futrou", name, Object.fromEntries(Object.entries(inputs).map(([k, v]) => [key(k), v])), {
+        ...opts,
+        aliases: [...(opts?.aliases ?? []), { type: "pulumi:providers:pulumi-nodejs" }],
+      });
+    } else {
+      super("pulumi-nodejs", name, inputs, opts);
+    }
     settingsOf.set(
       this,
       pulumi

@@ -1,7 +1,12 @@
 /**
  * What every SDK class does in its constructor: turn typed Args and options into the property bag and
- * options of a `pulumi.CustomResource` served by the dynamic-provider host. Internal: no public signature
- * names anything from here (see types.ts).
+ * options of a `pulumi.CustomResource`, served by the dynamic-provider host or, with `futrou:mode: plugin`
+ * (sdk/mode.ts), by the futrou provider plugin. Internal: no public signature names anything from here
+ * (see types.ts).
+ *
+ * On the plugin the engine itself imports, applies `customTimeouts` and `replaceOnChanges`, auto-names
+ * (through the plugin's check) and knows which inputs are secret: the resource is registered as
+ * `futrou:index:<Type>` with the program's inputs and options only, aliased from its dynamic type.
  *
  * The serialized provider (`__provider`) is a one-line module that loads this package's provider at run
  * time, so state holds no closure, no client and no token. Options the dynamic-provider host cannot see
@@ -12,8 +17,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "../provider/api/contract";
 import { parsePath } from "../provider/paths";
-import { HIDDEN, isHidden, outputNames, type ResourceSpec, replacesDeleteFirst, TYPE_PREFIX } from "../provider/spec";
+import {
+  HIDDEN,
+  isHidden,
+  outputNames,
+  PLUGIN_TYPE_PREFIX,
+  type ResourceSpec,
+  replacesDeleteFirst,
+  TYPE_PREFIX,
+} from "../provider/spec";
 import { UNKNOWN, validateInputs } from "../provider/validate";
+import { sdkMode } from "./mode";
 import { type AutonamingConfig, autoName, type NameContext } from "./naming";
 import { timeoutsMs } from "./timeouts";
 
@@ -267,7 +281,9 @@ export function resourceArgs(
   args: object | undefined,
   opts: pulumi.CustomResourceOptions = {},
 ): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions] {
-  const type = `${TYPE_PREFIX}${spec.typeName}`;
+  const onPlugin = sdkMode() === "plugin";
+  const dynamicType = `${TYPE_PREFIX}${spec.typeName}`;
+  const type = onPlugin ? `${PLUGIN_TYPE_PREFIX}${spec.typeName}` : dynamicType;
   const label = `futrou:${spec.typeName} "${name}"`;
   rejected = false; // per construction, whatever the last one did (a `super()` that threw included)
   const given = (args ?? {}) as Record<string, unknown>;
@@ -287,12 +303,20 @@ export function resourceArgs(
         ? pulumi.secret(v)
         : pulumi.all([v, on]).apply(([value, secret]) => (secret === true ? pulumi.secret(value) : value));
   }
-  // Before the kind's own secrets are wrapped above: the names the program itself made secret.
-  inputs[HIDDEN.secrets] = secretInputs(given);
-  const { import: importId, ...rest } = opts;
+  // Before the kind's own secrets are wrapped above: the names the program itself made secret. (The plugin
+  // sees which inputs arrive secret and records them itself.)
+  if (!onPlugin) inputs[HIDDEN.secrets] = secretInputs(given);
+  const { import: importId, ...others } = opts;
+  const rest: pulumi.CustomResourceOptions = others;
+  if (onPlugin) {
+    // The engine imports plugin resources itself (the dynamic-provider host cannot: the SDK adopts in create).
+    if (importId !== undefined) rest.import = importId;
+    // A stack made on the dynamic providers moves without a change.
+    rest.aliases = [...(opts.aliases ?? []), { type: dynamicType }];
+  }
   // `Foo.get` reads an existing object: the engine's Read gets these props, nothing is checked or created.
   if (opts.id === undefined) {
-    if (spec.autoName && given[spec.autoName] === undefined) {
+    if (spec.autoName && given[spec.autoName] === undefined && !onPlugin) {
       const current = nameContext(type, `futrou:${spec.typeName}`, name, opts.parent);
       const named = autoName(autonamingConfig(), originalIdentity(current, opts.aliases));
       if ("disabled" in named) {
@@ -301,8 +325,8 @@ export function resourceArgs(
       inputs[HIDDEN.autoName] = named.name;
     }
     const timeouts = timeoutsMs(opts.customTimeouts, label);
-    if (timeouts) inputs[HIDDEN.timeouts] = timeouts;
-    if (importId !== undefined) inputs[HIDDEN.import] = importId;
+    if (timeouts && !onPlugin) inputs[HIDDEN.timeouts] = timeouts;
+    if (importId !== undefined && !onPlugin) inputs[HIDDEN.import] = importId;
     if (rest.replaceOnChanges !== undefined && rest.replaceOnChanges.length > 0) {
       for (const path of rest.replaceOnChanges) {
         try {
@@ -311,13 +335,15 @@ export function resourceArgs(
           throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
-      inputs[HIDDEN.replaceOnChanges] = [...rest.replaceOnChanges];
+      if (!onPlugin) inputs[HIDDEN.replaceOnChanges] = [...rest.replaceOnChanges];
     }
     // `pulumi up --replace` asks the provider nothing: only this option makes it delete first.
     if (replacesDeleteFirst(spec) && rest.deleteBeforeReplace === undefined) rest.deleteBeforeReplace = true;
+    // On the plugin the auto-name comes from its check: not known here.
+    const named = inputs[HIDDEN.autoName] ?? (onPlugin ? UNKNOWN : undefined);
     const invalid = knownProblems(spec, label, {
       ...given,
-      ...(spec.autoName ? { [spec.autoName]: given[spec.autoName] ?? inputs[HIDDEN.autoName] } : {}),
+      ...(spec.autoName ? { [spec.autoName]: given[spec.autoName] ?? named } : {}),
     });
     // Never registered, so the engine never checks it: the program fails with one line per problem, and
     // every invalid resource of the program is reported in the same run.
@@ -328,7 +354,7 @@ export function resourceArgs(
       rejected = true;
     }
   }
-  inputs[HIDDEN.provider] = providerModule(spec.kind);
+  if (!onPlugin) inputs[HIDDEN.provider] = providerModule(spec.kind);
   const secretOutputs = [...new Set([...(rest.additionalSecretOutputs ?? []), ...spec.secrets])];
   return [type, name, inputs, secretOutputs.length > 0 ? { ...rest, additionalSecretOutputs: secretOutputs } : rest];
 }
@@ -352,7 +378,9 @@ export function announceImport(
         (Reflect.get(v, inner) as Promise<unknown> | undefined)?.catch(() => {});
     }
   }
-  if (opts?.import === undefined || opts.id !== undefined || !pulumi.runtime.isDryRun()) return;
+  // On the plugin the engine shows an import as `= import` itself.
+  if (opts?.import === undefined || opts.id !== undefined || !pulumi.runtime.isDryRun() || sdkMode() === "plugin")
+    return;
   void pulumi.log.info(
     `imports existing ${spec.typeName} ${JSON.stringify(opts.import)} (shown as "create": nothing new is created; ` +
       "the import is refused if the program differs from it). Remove the import option once it is applied.",

@@ -25,25 +25,25 @@ import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { autoName as identityName, toSlug } from "../../sdk/naming";
 import type { Kind } from "../api/contract";
-import { type ConfigSource, clientFor, resolveSettings, versionedBaseUrl } from "../config";
+import { type ConfigSource, clientFor, resolveSettings, SDK_MODE_KEY, versionedBaseUrl } from "../config";
 import { setWarningSink } from "../engineLog";
 import { isKind, specFor } from "../index";
 import { type KitProvider, makeProvider, ResourceInitError, UNKNOWN } from "../kit";
 import { LOOKUPS, type LookupName } from "../lookups";
 import { declaredSecrets } from "../secrets";
-import { HIDDEN, type Props } from "../spec";
+import { HIDDEN, PLUGIN_TYPE_PREFIX, type Props } from "../spec";
 import { fromWire, toWire } from "./wire";
 
 export const PACKAGE = "futrou";
 /** `futrou:index:<Type>`: the type tokens of resources and functions. */
-export const TOKEN_PREFIX = `${PACKAGE}:index:`;
+export const TOKEN_PREFIX = PLUGIN_TYPE_PREFIX;
 
 /** The provider settings: schema config names, and the secret one. */
 export const SETTINGS = ["apiToken", "apiUrl", "workspaceId", "readyTimeoutSeconds", "pollIntervalMs"] as const;
 type Setting = (typeof SETTINGS)[number];
 const SECRET_SETTINGS: readonly string[] = ["apiToken"];
-/** Keys the engine itself adds to a provider's inputs. */
-const ENGINE_KEYS = ["version", "pluginDownloadURL"];
+/** Keys the engine itself adds to a provider's inputs, and the TypeScript SDK's own `futrou:mode` (sdk/mode.ts). */
+const IGNORED_KEYS = ["version", "pluginDownloadURL", SDK_MODE_KEY, SDK_MODE_KEY.slice(`${PACKAGE}:`.length)];
 
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
@@ -270,7 +270,7 @@ export function resourceProviderService(options: ServerOptions = {}): grpc.Untyp
       const failures: provproto.CheckFailure[] = [];
       for (const key of Object.keys(news.props)) {
         const name = key.replace(/^futrou:/, "");
-        if (ENGINE_KEYS.includes(key)) continue;
+        if (IGNORED_KEYS.includes(key)) continue;
         if (!(SETTINGS as readonly string[]).includes(name)) {
           failures.push(
             new provproto.CheckFailure()

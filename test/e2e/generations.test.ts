@@ -1,8 +1,9 @@
 /**
  * The same program, one resource of every kind, through the real engine against the emulator in each API
  * generation's shapes: `up` → a no-change `up` → `refresh` → an `up` after it → `destroy`, with no API
- * write between the first `up` and `destroy`. Once on the dynamic providers (TypeScript, every-kind) and
- * once on the provider plugin (Pulumi YAML, every-kind-yaml: the same resources and outputs).
+ * write between the first `up` and `destroy`. Once on the dynamic providers (TypeScript, every-kind), once
+ * on the provider plugin (Pulumi YAML, every-kind-yaml: the same resources and outputs), and once the
+ * TypeScript program's own classes on the plugin (every-kind with `futrou:mode: plugin`).
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type Generation, type RunningEmulator, startEmulator } from "../../emulator";
@@ -13,10 +14,11 @@ jest.setTimeout(900_000);
 /** Stack + project, volume, storage, serverlet, variable, proxy, zone, record, cron. */
 const RESOURCES = 10;
 
-type Mode = "dynamic providers" | "the plugin";
-const PROGRAMS: Record<Mode, { program: string; plugin: boolean }> = {
+type Mode = "dynamic providers" | "the plugin" | "the plugin through pulumi-futrou";
+const PROGRAMS: Record<Mode, { program: string; plugin: boolean; sdkMode?: "plugin" }> = {
   "dynamic providers": { program: "every-kind", plugin: false },
   "the plugin": { program: "every-kind-yaml", plugin: true },
+  "the plugin through pulumi-futrou": { program: "every-kind", plugin: true, sdkMode: "plugin" },
 };
 
 const GENERATIONS: Array<[Generation, Record<string, unknown>, boolean]> = [
@@ -35,13 +37,16 @@ describe.each(
 
   beforeAll(async () => {
     emulator = await startEmulator({ generation, deployDelayMs: 200, quiet: true });
+    const { program, plugin, sdkMode } = PROGRAMS[mode];
     ps = await programStack({
-      ...PROGRAMS[mode],
+      program,
+      plugin,
       stackName: `gen-${generation}`,
       env: { FUTROU_API_URL: emulator.url },
       config: {
         "futrou:apiToken": { value: emulator.token, secret: true },
         dbPassword: { value: "correct-horse-battery-staple", secret: true },
+        ...(sdkMode ? { "futrou:mode": { value: sdkMode } } : {}),
       },
     });
   });
@@ -58,6 +63,12 @@ describe.each(
     expect(values.filesPlanId).toEqual(expect.any(String));
     // The serverlet's plan is the API's choice: an output only where the API answers it.
     expect(typeof (values.appPlanId ?? undefined)).toBe(planAnswered ? "string" : "undefined");
+    // On the plugin: its type tokens, no serialized code, and the program's secret only encrypted.
+    const atRest = await ps.stateAtRest();
+    expect(atRest.includes("futrou:index:Serverlet")).toBe(PROGRAMS[mode].plugin);
+    expect(atRest.includes("__provider")).toBe(!PROGRAMS[mode].plugin);
+    expect(atRest).not.toContain("correct-horse-battery-staple");
+    expect(atRest).not.toContain(emulator.token);
   });
 
   it("a second up, a refresh and the up after it change nothing and write nothing", async () => {

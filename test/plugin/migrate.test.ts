@@ -3,8 +3,9 @@
  * README's "Moving a stack from the dynamic providers to the plugin" says: the same program switched from
  * `pulumi-futrou` to the generated `@futrou/pulumi` (whose classes carry the aliases from the dynamic types),
  * its explicit provider aliased from `pulumi:providers:pulumi-nodejs`, one resource written against its type
- * token with the alias by hand. The move replaces nothing and writes nothing to the API; a refresh then
- * leaves no serialized provider code in the state.
+ * token with the alias by hand. The TypeScript SDK moves the same stack with one setting and no program
+ * change: `futrou:mode: plugin` (its classes then carry the aliases). Either way the move replaces nothing
+ * and writes nothing to the API; a refresh then leaves no serialized provider code in the state.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
@@ -14,7 +15,13 @@ jest.setTimeout(900_000);
 
 const quiet = { onOutput: () => {}, onEvent: (_: EngineEvent) => {} };
 
-describe("a dynamic-provider stack moves to the plugin", () => {
+/** The two ways a TypeScript program moves, each as the stack config it sets for the move. */
+const ROUTES = [
+  { route: "to the generated SDK (@futrou/pulumi)", key: "mode" },
+  { route: "with pulumi-futrou itself (futrou:mode: plugin, no program change)", key: "futrou:mode" },
+];
+
+describe.each(ROUTES)("a dynamic-provider stack moves to the plugin $route", ({ key }) => {
   let emulator: RunningEmulator;
   let ps: ProgramStack;
   let ws2: { workspaceId: string; token: string };
@@ -42,7 +49,7 @@ describe("a dynamic-provider stack moves to the plugin", () => {
   });
 
   it("the preview of the move changes nothing: no replacement, no update", async () => {
-    await ps.stack.setConfig("mode", { value: "plugin" });
+    await ps.stack.setConfig(key, { value: "plugin" });
     const preview = await ps.stack.preview(quiet);
     expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
   });

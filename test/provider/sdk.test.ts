@@ -10,6 +10,7 @@ import { dnsRecord } from "../../provider/resources/dnsRecord";
 import { serverlet } from "../../provider/resources/serverlet";
 import { variable } from "../../provider/resources/variable";
 import * as futrou from "../../sdk";
+import { resetSdkModeCache } from "../../sdk/mode";
 import { providerModule, resourceArgs } from "../../sdk/resource";
 
 const registered: pulumi.runtime.MockResourceArgs[] = [];
@@ -292,5 +293,72 @@ describe("lookups", () => {
 
   test("getRegions lists the regions", async () => {
     expect((await futrou.getRegions()).map((r) => r.name)).toContain("eu-central");
+  });
+});
+
+describe("futrou:mode plugin: the same classes on the provider plugin", () => {
+  beforeEach(() => {
+    pulumi.runtime.setConfig("futrou:mode", "plugin");
+    resetSdkModeCache();
+  });
+  afterEach(() => {
+    pulumi.runtime.setConfig("futrou:mode", "dynamic");
+    resetSdkModeCache();
+  });
+
+  test("a resource registers as futrou:index:<Type>, aliased from its dynamic type, with no hidden input", async () => {
+    const s = new futrou.Serverlet("plugin-api", { image: "nginx", env: { K: "v" } });
+    await resolve(s.urn);
+    const args = registered.find((r) => r.name === "plugin-api");
+    expect(args?.type).toBe("futrou:index:Serverlet");
+    expect(Object.keys(args?.inputs ?? {}).filter((k) => k.startsWith("__"))).toEqual([]);
+    expect(args?.inputs).toMatchObject({ image: "nginx", env: { K: "v" } });
+    const [type, , , opts] = resourceArgs(serverlet, "api", { image: "nginx" });
+    expect(type).toBe("futrou:index:Serverlet");
+    expect(opts.aliases).toEqual([{ type: "pulumi-nodejs:dynamic/futrou:Serverlet" }]);
+  });
+
+  test("import, customTimeouts and replaceOnChanges stay options for the engine (it applies them on the plugin)", () => {
+    const given = {
+      import: "abc",
+      customTimeouts: { create: "2m" },
+      replaceOnChanges: ["image"],
+      aliases: [{ name: "old-api" }],
+    };
+    const [, , inputs, opts] = resourceArgs(serverlet, "api", { image: "nginx" }, given);
+    expect(Object.keys(inputs).filter((k) => k.startsWith("__"))).toEqual([]);
+    expect(opts).toMatchObject({ import: "abc", customTimeouts: { create: "2m" }, replaceOnChanges: ["image"] });
+    expect(opts.aliases).toEqual([{ name: "old-api" }, { type: "pulumi-nodejs:dynamic/futrou:Serverlet" }]);
+    // The same checks as in dynamic mode, in the program.
+    expect(() => resourceArgs(serverlet, "api", { image: "nginx" }, { customTimeouts: { create: "soon" } })).toThrow(
+      /customTimeouts.create/,
+    );
+    expect(() => resourceArgs(serverlet, "api", { image: "nginx" }, { replaceOnChanges: ["env["] })).toThrow(
+      /futrou:Serverlet "api"/,
+    );
+  });
+
+  test("known inputs are still validated in the program; a name left to the plugin's auto-naming is no problem", () => {
+    const [, , , ok] = resourceArgs(serverlet, "api", { image: "nginx" });
+    expect(ok.dependsOn).toBeUndefined();
+    const [, , , bad] = resourceArgs(serverlet, "api", { image: "nginx", ports: [{ port: 70000 }] });
+    expect(bad.dependsOn).toBeInstanceOf(Promise);
+    return expect(bad.dependsOn).rejects.toThrow(/futrou:Serverlet "api": ports\[0\]\.port/);
+  });
+
+  test("an explicit provider is a futrou provider with the schema's setting names, aliased from pulumi-nodejs", async () => {
+    const p = new futrou.Provider("ws2-plugin", { apiToken: "tok-plugin", apiUrl: "http://127.0.0.1:1/v2" });
+    await resolve(p.urn);
+    const args = registered.find((r) => r.name === "ws2-plugin");
+    expect(args?.type).toBe("pulumi:providers:futrou");
+    expect(Object.keys(args?.inputs ?? {}).sort()).toEqual(["apiToken", "apiUrl"]);
+    const [, , , opts] = resourceArgs(variable, "v", { key: "K", value: "x", projectId: "p" }, { provider: p });
+    expect(opts.provider).toBe(p);
+  });
+
+  test("any other futrou:mode stops the program naming the key", () => {
+    pulumi.runtime.setConfig("futrou:mode", "plugins");
+    resetSdkModeCache();
+    expect(() => new futrou.Project("p-mode", {})).toThrow('futrou:mode: "plugins" is not one of dynamic, plugin');
   });
 });

@@ -3,7 +3,8 @@ import type * as dynamic from "pulumi-futrou";
 
 const config = new pulumi.Config();
 // `mode: plugin` runs the same resources on the futrou provider plugin, through the SDK generated from its
-// schema (same class names and arguments); the default is the dynamic-provider SDK.
+// schema (same class names and arguments); the default is the dynamic-provider SDK, which itself registers
+// on the plugin when the stack sets `futrou:mode: plugin`.
 const futrou: typeof dynamic = config.get("mode") === "plugin" ? require("@futrou/pulumi") : require("pulumi-futrou");
 const count = config.requireNumber("count");
 const secret = config.requireSecret("secret");

@@ -3,7 +3,8 @@
  * (`pulumi-futrou`), or `plugin` as README "Moving a stack from the dynamic providers to the plugin" says:
  * the classes of the SDK generated from the plugin's schema (`@futrou/pulumi`, which carries the aliases
  * from the dynamic types), its explicit provider aliased from `pulumi:providers:pulumi-nodejs`, and one
- * resource written directly against its type token with the alias given by hand.
+ * resource written directly against its type token with the alias given by hand. The TypeScript SDK's
+ * own move needs no program change at all: `futrou:mode: plugin` in the stack config, `mode` left `dynamic`.
  */
 import * as futrouPlugin from "@futrou/pulumi";
 import * as pulumi from "@pulumi/pulumi";
