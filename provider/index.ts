@@ -43,7 +43,7 @@ export function providerFor(kind: string): KitProvider {
     throw new Error(`futrou: unknown resource kind "${kind}" (one of ${Object.keys(SPECS).join(", ")})`);
   let provider = providers.get(kind);
   if (!provider) {
-    provider = makeProvider(specFor(kind));
+    provider = makeProvider(specFor(kind), { dynamicHost: true });
     providers.set(kind, provider);
   }
   return provider;

@@ -206,7 +206,17 @@ export interface AdapterOptions {
    * secret value under another name need sealing then.
    */
   acceptsSecrets?: boolean;
+  /**
+   * Served by the dynamic-provider host (provider/index.ts): check refuses a resource whose state the plugin
+   * wrote, since the host could not refresh or destroy it (its state holds no module for the host to load).
+   */
+  dynamicHost?: boolean;
 }
+
+/** Why the dynamic-provider host refuses a resource the plugin manages (check). */
+export const PLUGIN_STATE =
+  "is managed by the futrou provider plugin (the stack moved to it: futrou:mode: plugin or a generated SDK), " +
+  "and a stack cannot move back to the dynamic providers; set futrou:mode to plugin again. Nothing was changed.";
 
 export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): KitProvider {
   const sealAll = adapter.acceptsSecrets === true;
@@ -535,6 +545,12 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     }
     const shown = visible(inputs);
     const { failures, unknown, created, local } = validateInputs(spec, shown);
+    // A resource of the plugin met by the dynamic-provider host (the SDK's alias from `futrou:index:<Type>`):
+    // its state holds no module for the host to load, so its refresh and destroy would fail. Refused before
+    // anything changes; without the alias the engine would have planned a new object and the old one's delete.
+    if (adapter.dynamicHost && managed && olds[HIDDEN.provider] === undefined) {
+      return failed(inputs, [{ property: "", reason: PLUGIN_STATE }], secrets);
+    }
     const moved = spec.transition && before ? spec.transition.rule(appliedOf(before), inputs) : undefined;
     if (moved) failures.push(moved);
     // Path inputs are part of the Pulumi id (`<dnsId>/<recordId>`), which the engine never encrypts.

@@ -308,12 +308,12 @@ export function resourceArgs(
   if (!onPlugin) inputs[HIDDEN.secrets] = secretInputs(given);
   const { import: importId, ...others } = opts;
   const rest: pulumi.CustomResourceOptions = others;
-  if (onPlugin) {
-    // The engine imports plugin resources itself (the dynamic-provider host cannot: the SDK adopts in create).
-    if (importId !== undefined) rest.import = importId;
-    // A stack made on the dynamic providers moves without a change.
-    rest.aliases = [...(opts.aliases ?? []), { type: dynamicType }];
-  }
+  // The engine imports plugin resources itself (the dynamic-provider host cannot: the SDK adopts in create).
+  if (onPlugin && importId !== undefined) rest.import = importId;
+  // On the plugin, a stack made on the dynamic providers moves without a change. On the dynamic providers,
+  // the alias the other way makes a stack that moved to the plugin meet the kit's refusal (kit.ts check)
+  // instead of a plan that creates every object anew and deletes the old ones.
+  rest.aliases = [...(opts.aliases ?? []), { type: onPlugin ? dynamicType : `${PLUGIN_TYPE_PREFIX}${spec.typeName}` }];
   // `Foo.get` reads an existing object: the engine's Read gets these props, nothing is checked or created.
   if (opts.id === undefined) {
     if (spec.autoName && given[spec.autoName] === undefined && !onPlugin) {

@@ -85,6 +85,30 @@ describe.each(ROUTES)("a dynamic-provider stack moves to the plugin $route", ({ 
     expect(writes(emulator.stats())).toBe(0);
   });
 
+  it("going back to the dynamic providers is refused before anything changes, naming futrou:mode", async () => {
+    await ps.stack.setConfig(key, { value: "dynamic" });
+    emulator.resetStats();
+    let output = "";
+    await expect(ps.stack.up({ onOutput: (o) => (output += o) })).rejects.toThrow();
+    expect(output).toContain("set futrou:mode to plugin again");
+    expect(writes(emulator.stats())).toBe(0);
+    const types: string[] = ((await ps.stack.exportStack()).deployment.resources ?? []).map(
+      (r: { type: string }) => r.type,
+    );
+    expect(types.filter((t) => t.startsWith("futrou:index:"))).toHaveLength(10);
+    // Back on the plugin: the one thing the refused run left, the dynamic host's provider it started, goes.
+    await ps.stack.setConfig(key, { value: "plugin" });
+    const back = await ps.stack.up(quiet);
+    expect(back.summary.resourceChanges).toMatchObject({ same: 12 });
+    expect(Object.keys(back.summary.resourceChanges ?? {}).filter((k) => k !== "same" && k !== "delete")).toEqual([]);
+    expect(writes(emulator.stats())).toBe(0);
+    const left: string[] = ((await ps.stack.exportStack()).deployment.resources ?? []).map(
+      (r: { type: string }) => r.type,
+    );
+    expect(left.filter((t) => t.includes("pulumi-nodejs"))).toEqual([]);
+    expect(Object.keys((await ps.stack.preview(quiet)).changeSummary)).toEqual(["same"]);
+  });
+
   it("the explicit provider still manages the second workspace's project", async () => {
     expect(emulator.inventory(ws2.workspaceId).project).toHaveLength(1);
     expect(emulator.inventory(emulator.workspaceId).project).toHaveLength(1);

@@ -1,9 +1,12 @@
 /**
  * Bad inputs fail in check — what `pulumi preview` prints — with the field named, before any request.
  */
+
+import type { dynamic } from "@pulumi/pulumi";
 import type { RunningEmulator } from "../../emulator";
 import type { Kind } from "../../provider/api/contract";
-import { UNKNOWN } from "../../provider/kit";
+import { specFor } from "../../provider/index";
+import { makeProvider, UNKNOWN } from "../../provider/kit";
 import { type Props, type Provider, startHarness } from "./harness";
 
 let emulator: RunningEmulator;
@@ -253,7 +256,8 @@ const bad: Array<{ what: string; kind: Kind; news: Props; olds?: Props; field: s
 describe("check rejects bad input before any request", () => {
   test.each(bad)("$what → $field", async ({ kind, news, olds, field, reason }) => {
     const before = emulator.stats().total;
-    const result = await provider(kind).raw.check!(olds ?? {}, news);
+    const p = provider(kind);
+    const result = await p.raw.check!(olds ? p.stored(olds) : {}, news);
     expect(result.failures).toContainEqual({ property: field, reason: expect.stringMatching(reason) });
     expect(emulator.stats().total).toBe(before);
   });
@@ -301,8 +305,22 @@ describe("check normalizes good input", () => {
   });
 
   test("a volume may grow", async () => {
-    const result = await provider("volume").raw.check!({ name: "v", sizeGb: 10 }, { name: "v", sizeGb: 11 });
+    const p = provider("volume");
+    const result = await p.raw.check!(p.stored({ name: "v", sizeGb: 10 }), { name: "v", sizeGb: 11 });
     expect(result.failures).toBeUndefined();
+  });
+
+  test("the dynamic-provider host refuses a resource the plugin manages (a stack cannot move back)", async () => {
+    // Old inputs written by the plugin carry no provider module: the host could not refresh or destroy it.
+    const p = provider("volume");
+    const news = { name: "v", sizeGb: 10, __provider: "exports.handler=()=>…" };
+    const result = await p.raw.check!({ name: "v", sizeGb: 10, workspaceId: "w1" }, news);
+    expect(result.failures).toEqual([{ property: "", reason: expect.stringContaining("set futrou:mode to plugin") }]);
+    // The plugin's own check (the same kit, its adapter) takes them as they are.
+    const onPlugin = makeProvider(specFor("volume"), { acceptsSecrets: true });
+    await onPlugin.configure?.({ config: { get: () => undefined } as unknown as dynamic.Config });
+    const plugin = await onPlugin.check({ name: "v", sizeGb: 10, workspaceId: "w1" }, { ...news, workspaceId: "w1" });
+    expect(plugin.failures ?? []).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import type { Kind } from "../../provider/api/contract";
 import type { ConfigSource } from "../../provider/config";
 import { providerFor, specFor } from "../../provider/index";
 import { HIDDEN, isHidden, type Props } from "../../provider/spec";
+import { providerModule } from "../../sdk/resource";
 
 export type { Props };
 
@@ -64,9 +65,14 @@ export class Provider {
     return specFor(this.kind);
   }
 
-  /** check that must pass; returns the checked inputs. */
+  /** Old inputs as the engine keeps them for a dynamic resource: with the provider module the SDK sent. */
+  stored(olds: Props): Props {
+    return { [HIDDEN.provider]: providerModule(this.kind), ...olds };
+  }
+
+  /** check that must pass; returns the checked inputs (with the provider module the SDK always sends). */
   async check(olds: Props, news: Props): Promise<Props> {
-    const result = await this.raw.check!(olds, news);
+    const result = await this.raw.check!(olds, { [HIDDEN.provider]: providerModule(this.kind), ...news });
     expect(result.failures ?? []).toEqual([]);
     return result.inputs as Props;
   }

@@ -71,7 +71,12 @@ describe("resource classes", () => {
   test("the import option becomes the hidden input __import (the engine cannot import dynamic resources)", () => {
     const [, , inputs, opts] = resourceArgs(serverlet, "api", { image: "nginx" }, { import: "abc", protect: true });
     expect(inputs.__import).toBe("abc");
-    expect(opts).toEqual({ protect: true, deleteBeforeReplace: true });
+    expect(opts).toEqual({
+      protect: true,
+      deleteBeforeReplace: true,
+      // A stack that moved to the plugin meets the kit's refusal, not a plan that creates everything anew.
+      aliases: [{ type: "futrou:index:Serverlet" }],
+    });
   });
 
   test("kinds with a unique value delete first on every replacement unless the program says otherwise", () => {

@@ -56,7 +56,7 @@ describe("check", () => {
   test("a reason about another field never quotes a secret value (volume: cannot shrink)", async () => {
     const olds = { name: "v", sizeGb: 4711, workspaceId: "w1", ...secret("sizeGb") };
     const news = { name: "v", sizeGb: 4242, workspaceId: "w1", ...secret("sizeGb") };
-    const result = await provider("volume").raw.check!(olds, news);
+    const result = await provider("volume").raw.check!(provider("volume").stored(olds), news);
     expect(result.failures).toEqual([
       {
         property: "",
