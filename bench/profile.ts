@@ -12,17 +12,18 @@
  *   PROFILE_V8=0 node dist/bench/profile.js               # CPU seconds per process only
  *   PROFILE_PROGRAM=both PROFILE_REPEAT=3 PROFILE_V8=0 node dist/bench/profile.js   # A/B, alternating
  *   PROFILE_PROGRAM=modes PROFILE_V8=0 node dist/bench/profile.js   # the mix on dynamic providers vs the plugin
+ *   PROFILE_PROGRAM=floors PROFILE_OP=refresh PROFILE_V8=0 node dist/bench/profile.js   # mix, flat and wide baselines
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { programDir, repoRoot } from "../scripts/program-dir";
-import { type BenchProgram, benchConfig } from "./mix-config";
+import { type BenchProgram, benchConfig, isFutrou } from "./mix-config";
 
 const N = Number(process.env.PROFILE_N ?? 300);
 const OP = process.env.PROFILE_OP ?? "no-change up";
-/** mix, plugin (the mix on the provider plugin, futrou:mode), generated (on the generated SDK), baseline, both (mix and baseline), or all three (alternating, for ratios measured in the same conditions). */
+/** mix, plugin (the mix on the provider plugin, futrou:mode), generated (on the generated SDK), baseline, wide (the baseline with the mix's properties), both (mix and baseline), floors (mix, baseline, wide) or modes (mix, plugin): alternating, for ratios measured in the same conditions. */
 const PROGRAM = process.env.PROFILE_PROGRAM ?? "mix";
 /** Runs of the operation per program (each after a warm-up no-change up; destroy runs once). */
 const REPEAT = Number(process.env.PROFILE_REPEAT ?? 1);
@@ -199,7 +200,7 @@ interface Opened {
 
 /** A stack of `program` at N, created (the first `up`) and warmed by one no-change `up`. */
 async function open(program: Program, emulator: RunningEmulator): Promise<Opened> {
-  const futrou = program !== "baseline";
+  const futrou = isFutrou(program);
   const work = programDir(join(repoRoot, "bench", "programs", futrou ? "mix" : "baseline"));
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: work.backendUrl,
@@ -253,7 +254,13 @@ async function runOnce(opened: Opened, dir: string): Promise<number> {
 async function main(): Promise<void> {
   rmSync(OUT, { recursive: true, force: true });
   const programs: Program[] =
-    PROGRAM === "both" ? ["mix", "baseline"] : PROGRAM === "modes" ? ["mix", "plugin"] : [PROGRAM as Program];
+    PROGRAM === "both"
+      ? ["mix", "baseline"]
+      : PROGRAM === "floors"
+        ? ["mix", "baseline", "wide"]
+        : PROGRAM === "modes"
+          ? ["mix", "plugin"]
+          : [PROGRAM as Program];
   // One emulator per program: the mix and the plugin declare the same unique names (domains, zones).
   const emulators: RunningEmulator[] = [];
   const opened: Opened[] = [];
@@ -271,9 +278,12 @@ async function main(): Promise<void> {
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-    const [mix, plugin, base] = [times.get("mix"), times.get("plugin"), times.get("baseline")];
+    const [mix, plugin, base, wide] = ["mix", "plugin", "baseline", "wide"].map((p) => times.get(p));
     if (mix && base) {
       process.stdout.write(`median ratio mix / baseline: ${(median(mix) / median(base)).toFixed(2)}\n`);
+    }
+    if (mix && wide) {
+      process.stdout.write(`median ratio mix / wide baseline: ${(median(mix) / median(wide)).toFixed(2)}\n`);
     }
     if (mix && plugin) {
       process.stdout.write(`median ratio plugin / mix: ${(median(plugin) / median(mix)).toFixed(2)}\n`);

@@ -10,14 +10,21 @@ const nothing: pulumi.dynamic.ResourceProvider = {
   },
 };
 
-class Nothing extends pulumi.dynamic.Resource {
-  constructor(name: string, parents: pulumi.Input<string>[] = []) {
-    super(nothing, name, { n: name, parents }, {});
-  }
-}
-
 const config = new pulumi.Config();
 const count = config.requireNumber("count");
+/**
+ * `width: W` gives every resource W more string properties (inputs, echoed as outputs), so the engine and
+ * the provider host move as many properties per resource as the mix's do; 0 (the default) is the flat floor.
+ */
+const width = config.getNumber("width") ?? 0;
+
+class Nothing extends pulumi.dynamic.Resource {
+  constructor(name: string, parents: pulumi.Input<string>[] = []) {
+    const wide: Record<string, string> = {};
+    for (let k = 0; k < width; k++) wide[`f${k}`] = `${name}-property-${k}-0123456789`;
+    super(nothing, name, { n: name, parents, ...wide }, {});
+  }
+}
 
 if (config.get("shape") === "mix") {
   // The same edges as bench/programs/mix: each resource takes its parents' ids as inputs.
