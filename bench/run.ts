@@ -215,7 +215,7 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
     "Each operation is one Automation API call (`pulumi up`/`refresh`/`destroy` on the local file backend). " +
       "Baseline: the same N of a do-nothing dynamic resource, same engine and parallelism. " +
       "Shaped baseline: the same do-nothing resources wired with the mix's dependency graph. " +
-      `Wide baseline: the flat do-nothing resources, each with ${WIDE_PROPERTIES + 2} inputs echoed as outputs, about as many properties and bytes as a mix resource's. ` +
+      `Wide baseline: the flat do-nothing resources, each with ${WIDE_PROPERTIES + 2} inputs echoed as outputs, about as many properties as a mix resource's. ` +
       "API floor: the least time the operation's requests need under the documented 100 requests/second; " +
       "ratio net of the floor: (futrou − API floor) / flat baseline, what the provider adds beyond what the API's limit forces. " +
       "Peak RSS is the sum over the engine's process tree (CLI, language host, program, dynamic-provider host), sampled every 50 ms.",
@@ -302,7 +302,8 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
     lines.push("", "## Against issue 18's targets at N = 1000", "");
     for (const [op, target] of Object.entries(TARGETS_1000) as [Operation, number][]) {
       const ratio = big.ops[op].seconds / bigBase.ops[op].seconds;
-      // Not the goal's floor, but what the engine and the host charge for the properties alone.
+      // Not the goal's floor: the wide baseline pays the engine's and the host's per-property costs too, so
+      // this ratio is what the provider adds beyond what its properties cost.
       const wide = bigWide
         ? `; ${fmt(big.ops[op].seconds / bigWide.ops[op].seconds)} × the wide baseline (as many properties)`
         : "";
