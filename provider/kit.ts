@@ -136,6 +136,12 @@ export function autoName(logical: string, maxLength = 63): string {
   return prefix ? `${prefix}-${suffix}` : suffix;
 }
 
+/**
+ * Requests of the rate limit's second a read leaves unused when it warms a listing ahead of other reads
+ * (listing.ts `warm`): optional requests never take the last ones an operation may need.
+ */
+const WARM_SPARE = 20;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const OwnerRef = z.looseObject({ id: z.string() });
@@ -252,6 +258,13 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     };
   }
 
+  /** The path of the collection an object of this kind holds (a zone's records), for kinds with contents. */
+  function contentsOf(id: string): string {
+    const template = spec.contents?.collection ?? "";
+    const [param] = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+    return expandPath(template, { [param ?? "id"]: locate(id).apiId });
+  }
+
   const itemPath = (id: string): string => {
     const { apiId, collection } = locate(id);
     return `${collection}/${encodeURIComponent(apiId)}`;
@@ -267,8 +280,16 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
    * leaves unset fields out (its types are all `omitempty`), and a `null` where the program holds a value
    * is no evidence that the value changed.
    */
-  const live = (answer: Props): Props =>
-    normalize(spec.kind, Object.fromEntries(Object.entries(answer).filter(([, v]) => v !== null)));
+  const live = (answer: Props): Props => {
+    let form = liveForms.get(answer);
+    if (!form) {
+      form = normalize(spec.kind, Object.fromEntries(Object.entries(answer).filter(([, v]) => v !== null)));
+      liveForms.set(answer, form);
+    }
+    return form;
+  };
+  /** The normal form of each answer object, computed once: a listed object answers many reads. */
+  const liveForms = new WeakMap<Props, Props>();
 
   /**
    * Outputs as create, read and update return them: each field from the API's answer when it says it
@@ -731,18 +752,23 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   async function listed(id: string, props: Props): Promise<{ object?: Props } | undefined> {
     const { apiId, collection } = locate(id);
     const c = client();
-    const hit = await Listings.of(c).find(collection, ownerFilter(spec, props), spec.model, apiId);
-    if (!hit) return undefined;
+    const listing = Listings.of(c).find(collection, ownerFilter(spec, props), spec.model, apiId);
     let fits = listsSayAll.get(c);
     if (!fits) {
+      // The deciding read: its GET is its answer (listed or not, this read costs one GET either way), asked
+      // together with the listing's page, so the reads waiting for the decision wait one round trip, not two.
       const got = c.find(itemPath(id), spec.model) as Promise<Props | undefined>;
-      fits = got
-        .then((g) => (g === undefined ? undefined : saysAll(hit.object, g) && new Set(Object.keys(live(g)))))
+      fits = Promise.all([listing, got])
+        .then(([hit, g]) =>
+          hit === undefined || g === undefined ? undefined : saysAll(hit.object, g) && new Set(Object.keys(live(g))),
+        )
         .catch(() => undefined);
       listsSayAll.set(c, fits);
       void fits.then((known) => known === undefined && listsSayAll.delete(c));
       return { object: await got };
     }
+    const hit = await listing;
+    if (!hit) return undefined;
     const getSaid = await fits;
     if (!getSaid) return undefined;
     const said = live(hit.object);
@@ -769,6 +795,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const state = spec.ready && found ? live(found)[spec.ready.field] : undefined;
     if (spec.ready?.gone.includes(String(state))) return { id: "", props: {} };
     if (found) {
+      // A refresh reads what this object holds next (a zone's records depend on it): warm their listing.
+      if (spec.contents && Object.keys(visible(props)).length > 0) {
+        Listings.of(client()).warm(contentsOf(id), {}, spec.contents.model, WARM_SPARE);
+      }
       const outs = outputs(found, props, props);
       await unseenChanges(id, props, found, secrets);
       const inputs = inputsOf(outs);
@@ -863,8 +893,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   async function refuseWhileNotEmpty(id: string, props: Props): Promise<void> {
     const contents = spec.contents;
     if (!contents || props[contents.force] === true) return;
-    const [param] = [...contents.collection.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-    const collection = expandPath(contents.collection, { [param ?? "id"]: locate(id).apiId });
+    const collection = contentsOf(id);
     let held: Props[];
     try {
       held = ((await client().list(collection, contents.model)) as Props[]).filter((o) => !contents.platform(o));

@@ -15,6 +15,9 @@
  *   says that an object is gone: only a 404 on a GET does (and the kit then confirms it, confirmGone).
  * - It lives for LISTING_TTL_MS from its first page, then the next operation lists anew. A listing whose
  *   page failed answers nothing until then: reads GET and creates list their own candidates, as without it.
+ * - A read of an object that holds a collection (a zone: its records) may warm that collection's listing
+ *   (`warm`): one page asked ahead of the reads a refresh makes next, when the rate limit has room to spare.
+ *   It costs one list request for a zone whose records the stack does not declare.
  * - It is kept current by this client's own writes (FutrouClient.observeWrites): a created object is added,
  *   an updated one replaced by the API's answer, a deleted one removed. An object this process wrote is no
  *   longer answered to reads (a GET reads it), and after a delete by this process (which may remove other
@@ -178,6 +181,22 @@ export class Listings {
       if (listing.broken || !listing.readable || !listing.more || listing.asked >= listing.demand) return undefined;
       listing.fetching = this.#fetch(listing, model);
     }
+  }
+
+  /**
+   * Starts reading the first page of a listing no operation has asked for yet, for reads expected soon:
+   * a refresh reads a zone before its records (they depend on it), so the zone's read warms its records'
+   * listing and their reads find it answered instead of each waiting for a list request of its own. Counts
+   * as one operation of the page budget (one page), and answers nothing by itself. Optional work: only
+   * when at least `spare` requests could be sent now without waiting (FutrouClient.idleRequests), so it
+   * never delays a request an operation needs.
+   */
+  warm(collection: string, filter: Query, model: z.ZodType, spare: number): void {
+    if (this.#client.idleRequests < spare) return;
+    const listing = this.#current(collection, filter, (l) => l.readable);
+    if (listing.asked > 0 || listing.fetching || listing.broken) return;
+    listing.demand++;
+    listing.fetching = this.#fetch(listing, model);
   }
 
   /**

@@ -223,7 +223,7 @@ export class FutrouClient {
   readonly userAgent: string;
   readonly #token: string;
   readonly #policy: RetryPolicy;
-  readonly #limiter: { acquire(): Promise<Release> };
+  readonly #limiter: { acquire(): Promise<Release>; readonly idle: number };
   readonly #dispatcher?: Dispatcher;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #onRetry?: (event: RetryEvent) => void;
@@ -254,6 +254,14 @@ export class FutrouClient {
     this.#onRetry = opts.onRetry;
     this.#random = opts.random;
     this.#origin = opts.origin;
+  }
+
+  /**
+   * Requests this client (and every other one sharing its rate limit) could send now without waiting:
+   * what optional requests may use without delaying needed ones (limiter.ts).
+   */
+  get idleRequests(): number {
+    return this.#limiter.idle;
   }
 
   /** Calls `observer` after every write (create, update, delete, action), done or failed. */

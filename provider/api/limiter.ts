@@ -58,6 +58,16 @@ export class SlidingWindowLimiter {
     return { inFlight: this.limit - this.#free.length, waiting: this.#waiters.length };
   }
 
+  /**
+   * Requests that could be sent right now without waiting: free slots whose window has passed, none while
+   * others wait. What optional work (a listing warmed ahead of its reads, listing.ts) may spend.
+   */
+  get idle(): number {
+    if (this.#waiters.length > 0) return 0;
+    const now = this.#clock.now();
+    return this.#free.filter((at) => at <= now).length;
+  }
+
   /** Resolves when a slot is free, with the function that gives it back. */
   acquire(): Promise<Release> {
     return new Promise((resolve) => {

@@ -112,6 +112,30 @@ test("waiters are served in call order; in flight never exceeds the limit", asyn
   expect(order).toEqual([0, 1, 2, 3]);
 });
 
+test("idle: the requests that could go now; none while others wait, none from slots still in their window", async () => {
+  const fake = fakeClock();
+  const limiter = new SlidingWindowLimiter(3, 1000, fake.clock);
+  expect(limiter.idle).toBe(3);
+  const first = await limiter.acquire();
+  const second = await limiter.acquire();
+  expect(limiter.idle).toBe(1);
+  first();
+  // Given back, but reusable only a window after its response.
+  expect(limiter.idle).toBe(1);
+  await fake.advance(1000);
+  expect(limiter.idle).toBe(2);
+  await limiter.acquire();
+  await limiter.acquire();
+  const waiting = limiter.acquire();
+  await fake.advance(0);
+  expect(limiter.pending).toEqual({ inFlight: 3, waiting: 1 });
+  second();
+  expect(limiter.idle).toBe(0);
+  await fake.advance(1000);
+  await waiting;
+  expect(limiter.idle).toBe(0);
+});
+
 test("one limiter per base URL + token in the process", () => {
   const a = sharedLimiter("http://127.0.0.1:1/v2", "id-secret");
   expect(sharedLimiter("http://127.0.0.1:1/v2", "id-secret")).toBe(a);

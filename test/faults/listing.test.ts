@@ -52,3 +52,22 @@ test("a failed page: reads and creates go without the listing, which is not aske
   expect((await listings.all(PROJECTS, filter, Project))?.map((o) => o.id).sort()).toEqual([...ids].sort());
   expect(lists()).toBe(4);
 });
+
+test("warm: one page asked ahead of the reads, answered to them at no request more; never when the rate limit has no room", async () => {
+  const ids = Array.from({ length: 3 }, (_, i) => api.seed(PROJECTS, { name: `w${i}`, workspaceId: "w1" }));
+  const filter = { workspaceId: "w1" };
+  const roomless = Listings.of(client());
+  // More spare requests asked for than the limit has: nothing is asked.
+  roomless.warm(PROJECTS, filter, Project, 101);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(lists()).toBe(0);
+
+  const listings = Listings.of(client());
+  listings.warm(PROJECTS, filter, Project, 20);
+  listings.warm(PROJECTS, filter, Project, 20); // already asked: not again
+  for (const id of ids) expect((await listings.find(PROJECTS, filter, Project, id))?.object).toMatchObject({ id });
+  expect(lists()).toBe(1);
+  // An object the (complete) listing does not hold: no page more; the read then asks by GET.
+  expect(await listings.find(PROJECTS, filter, Project, "absent")).toBeUndefined();
+  expect(lists()).toBe(1);
+});

@@ -133,6 +133,34 @@ test("a refresh reads one list page per 100 objects and finds what GETs would: d
   expect(total()).toBeLessThanOrEqual(14);
 });
 
+test("a refresh's read of a zone warms its records' listing: the records' reads then ask for nothing", async () => {
+  const setup = run();
+  const zones = await inOrder([0, 1, 2], (i) => setup.create("dnsZone", `wz${i}`, { domain: `warm-${i}.example.com` }));
+  const records = await inOrder(zones, (zone) =>
+    setup.create("dnsRecord", "www", { dnsId: zone.id, name: "www", type: "CNAME", value: "app.example.com" }),
+  );
+  const refresh = run();
+  emulator.resetStats();
+  // As the engine refreshes: the zones first (the records depend on them), then the records.
+  await inOrder(zones, (zone) => refresh.read(zone));
+  for (let waited = 0; (requests()["GET /dns/{dnsId}/records"] ?? 0) < zones.length && waited < 5000; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect(requests()["GET /dns/{dnsId}/records"]).toBe(zones.length);
+  emulator.resetStats();
+  const read = await inOrder(records, (r) => refresh.read(r));
+  expect(read.map((r) => ({ id: r.id, props: r.props }))).toEqual(records.map((r) => ({ id: r.id, props: r.outs })));
+  // One GET decides that record lists say all a GET says; no record list more.
+  expect(requests()).toEqual({ "GET /dns/{dnsId}/records/{id}": 1 });
+
+  // Not by an import (nothing known of the zone yet): it lists nothing ahead.
+  const imported = run();
+  emulator.resetStats();
+  await imported.read({ ...(zones[0] as Resource), outs: {} });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(requests()["GET /dns/{dnsId}/records"]).toBeUndefined();
+});
+
 test("another workspace's token cannot make a stack forget its objects, listed or not", async () => {
   const mine = await run().create("project", "kept", {});
   const other = emulator.createWorkspace({ name: "elsewhere" });
