@@ -342,9 +342,14 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
       `| ${run.n} | ${run.program} | ${run.resources} | ${(run.stateBytes / Math.max(1, run.resources)).toFixed(0)} | ${(run.providerBytes / Math.max(1, run.resources)).toFixed(0)} |`,
     );
   }
-  lines.push("", "## Growth from the smallest to the largest N", "");
   const small = Math.min(...sizes);
   const large = Math.max(...sizes);
+  // One size (BENCH_SIZES=1000): nothing grew.
+  if (small === large) {
+    lines.push("");
+    return lines.join("\n");
+  }
+  lines.push("", "## Growth from the smallest to the largest N", "");
   const grow = (program: Run["program"], op: Operation) => {
     const a = runs.find((r) => r.n === small && r.program === program)?.ops[op].seconds ?? Number.NaN;
     const b = runs.find((r) => r.n === large && r.program === program)?.ops[op].seconds ?? Number.NaN;
