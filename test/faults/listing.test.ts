@@ -6,7 +6,10 @@
  */
 import { FutrouClient } from "../../provider/api/client";
 import { Project } from "../../provider/api/models";
+import { specFor } from "../../provider/index";
+import { makeProvider } from "../../provider/kit";
 import { LISTING_TTL_MS, Listings } from "../../provider/listing";
+import { configOf } from "../provider/harness";
 import { type ScriptedApi, startScriptedApi } from "./scripted-api";
 
 let api: ScriptedApi;
@@ -70,4 +73,24 @@ test("warm: one page asked ahead of the reads, answered to them at no request mo
   // An object the (complete) listing does not hold: no page more; the read then asks by GET.
   expect(await listings.find(PROJECTS, filter, Project, "absent")).toBeUndefined();
   expect(lists()).toBe(1);
+});
+
+test("the first read of a kind asks its deciding GET while the listing's first page is on its way, not after it", async () => {
+  const id = api.seed(PROJECTS, { name: "first", displayName: "First", workspaceId: "w1" });
+  const provider = makeProvider(specFor("project"));
+  await provider.configure({ config: configOf({ "futrou:apiUrl": api.url, "futrou:apiToken": api.token }) });
+  let release = () => {};
+  api.holdLists = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const reading = provider.read(id, { name: "first", displayName: "First", workspaceId: "w1" });
+  for (let waited = 0; !api.log.includes(`GET ${PROJECTS}/${id}`) && waited < 5000; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const whileHeld = [...api.log];
+  release();
+  // Both were out while the page was held: the reads waiting for this decision wait one round trip.
+  expect(whileHeld).toEqual(expect.arrayContaining([`GET ${PROJECTS}`, `GET ${PROJECTS}/${id}`]));
+  expect((await reading).props).toMatchObject({ name: "first", displayName: "First" });
+  expect(api.log.filter((l) => l.startsWith("GET"))).toHaveLength(2);
 });

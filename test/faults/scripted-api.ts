@@ -37,6 +37,8 @@ export interface ScriptedApi {
   failListsAfterPost: number;
   /** How many of the next GETs of one object answer 503. */
   failGets: number;
+  /** While set, list requests are answered only once it resolves (the log has them at once). */
+  holdLists?: Promise<void>;
   /** Requests seen, as `METHOD path`. */
   log: string[];
   /** Put an object into a collection (a pre-existing object). */
@@ -95,6 +97,7 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
     const isItem = /^[0-9a-f-]{36}$/.test(last);
 
     if (req.method === "GET" && !isItem) {
+      if (api.holdLists) await api.holdLists;
       if (api.failLists > 0) {
         api.failLists--;
         return unavailable(res);
