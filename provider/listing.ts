@@ -188,8 +188,8 @@ export class Listings {
    * a refresh reads a zone before its records (they depend on it), so the zone's read warms its records'
    * listing and their reads find it answered instead of each waiting for a list request of its own. Counts
    * as one operation of the page budget (one page), and answers nothing by itself. Optional work: only
-   * when at least `spare` requests could be sent now without waiting (FutrouClient.idleRequests), so it
-   * never delays a request an operation needs.
+   * when at least `spare` requests could be sent now without waiting (FutrouClient.idleRequests), so the
+   * operations' own requests keep that many of the rate limit's second.
    */
   warm(collection: string, filter: Query, model: z.ZodType, spare: number): void {
     if (this.#client.idleRequests < spare) return;
