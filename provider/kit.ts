@@ -40,6 +40,7 @@ import {
   type Props,
   pathParams,
   type ResourceSpec,
+  templateParams,
 } from "./spec";
 import { containsUnknown, type Failure, validateInputs } from "./validate";
 
@@ -259,11 +260,9 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   }
 
   /** The path of the collection an object of this kind holds (a zone's records), for kinds with contents. */
-  function contentsOf(id: string): string {
-    const template = spec.contents?.collection ?? "";
-    const [param] = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-    return expandPath(template, { [param ?? "id"]: locate(id).apiId });
-  }
+  const [contentsParam = "id"] = templateParams(spec.contents?.collection ?? "");
+  const contentsOf = (id: string): string =>
+    expandPath(spec.contents?.collection ?? "", { [contentsParam]: locate(id).apiId });
 
   const itemPath = (id: string): string => {
     const { apiId, collection } = locate(id);
@@ -795,15 +794,18 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const state = spec.ready && found ? live(found)[spec.ready.field] : undefined;
     if (spec.ready?.gone.includes(String(state))) return { id: "", props: {} };
     if (found) {
-      // A refresh reads what this object holds next (a zone's records depend on it): warm their listing.
-      if (spec.contents && Object.keys(visible(props)).length > 0) {
+      // Nothing known before: `pulumi import` (or a `get`), not a refresh.
+      const importing = Object.keys(visible(props)).length === 0;
+      // A refresh reads what this object holds next (a zone's records depend on it): warm their listing,
+      // under the owner filter its reads use (`{}`: a per-parent collection, listing.ts `ownerFilter`).
+      if (spec.contents && !importing) {
         Listings.of(client()).warm(contentsOf(id), {}, spec.contents.model, WARM_SPARE);
       }
       const outs = outputs(found, props, props);
       await unseenChanges(id, props, found, secrets);
       const inputs = inputsOf(outs);
       // Nothing known before (`pulumi import`): the kept fields it cannot see are unread, not absent.
-      const unread = Object.keys(visible(props)).length === 0 ? kept.filter((k) => outs[k] === undefined) : [];
+      const unread = importing ? kept.filter((k) => outs[k] === undefined) : [];
       return { id, props: outs, inputs: unread.length > 0 ? { ...inputs, [HIDDEN.unread]: unread } : inputs };
     }
     return (await confirmGone(id, props)) ? { id: "", props: {} } : { id, props };

@@ -184,7 +184,12 @@ export interface ResourceSpec {
 
 /** The `{param}` names in a collection path, in order. */
 export function pathParams(spec: ResourceSpec): string[] {
-  return [...spec.collection.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+  return templateParams(spec.collection);
+}
+
+/** The `{param}` names of a path template, in order (`/dns/{dnsId}/records` → `["dnsId"]`). */
+export function templateParams(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
 }
 
 /** Every input: the POST body's fields, the path's and the provider-only ones. */
