@@ -6,6 +6,8 @@
  * in it, are still there. (Before, `<zoneId>/..` was read as the zone, adopted, and destroyed with it.)
  */
 import { execFile } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
@@ -115,5 +117,53 @@ describe.each([
     expect(inventory.dnsZone.map((z) => z.id)).toEqual([zone]);
     expect(inventory.dnsRecord.filter((r) => r.dnsId === zone && r.name === "mail")).toHaveLength(1);
     expect(inventory.project.map((p) => p.id)).toEqual([project]);
+  });
+});
+
+describe("a malformed import id in a YAML program (the `import` option, read by the plugin)", () => {
+  let emulator: RunningEmulator;
+  let ps: ProgramStack;
+  let zone: string;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ quiet: true });
+    const api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
+    zone = (await api.create("/dns", { domain: "yaml-shop.example", workspaceId: emulator.workspaceId }, DnsZone)).id;
+    await api.create(`/dns/${zone}/records`, { name: "mail", type: "A", value: "192.0.2.25" }, DnsRecord);
+    ps = await programStack({
+      program: "import-yaml",
+      plugin: true,
+      env: { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token },
+      config: { zoneId: { value: zone } },
+    });
+    // YAML's `import` option takes only a literal: written into the working copy as a user would.
+    const file = join(ps.dir, "Pulumi.yaml");
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace("import: IMPORT_ID", `import: ${JSON.stringify(`${zone}/..`)}`),
+    );
+  });
+  afterAll(async () => {
+    await ps?.dispose();
+    await emulator?.close();
+  });
+
+  it("up fails naming the id, with no request; the state holds nothing of it; destroy sends no DELETE", async () => {
+    emulator.resetStats();
+    let output = "";
+    const error = await ps.stack.up({ onOutput: (o) => (output += o) }).then(
+      () => "",
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+    output += error;
+    expect(output).toContain(`malformed id ${JSON.stringify(`${zone}/..`)}`);
+    expect(output).toContain("Nothing was sent to the API.");
+    expect(emulator.stats().total).toBe(0);
+    expect(await stateIds(ps)).toEqual([]);
+    const destroy = await ps.stack.destroy(quiet);
+    expect(destroy.summary.result).toBe("succeeded");
+    expect(emulator.stats().byMethod.DELETE ?? 0).toBe(0);
+    expect(emulator.inventory().dnsZone.map((z) => z.id)).toEqual([zone]);
+    expect(emulator.inventory().dnsRecord.filter((r) => r.dnsId === zone && r.name === "mail")).toHaveLength(1);
   });
 });
