@@ -250,7 +250,12 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   /** The API id, the collection path and the parent ids of a Pulumi id; throws naming what is wrong with it. */
   function locate(id: string): { apiId: string; collection: string; parents: Record<string, string> } {
     const fault = idFault(spec, id);
-    if (fault) throw new UnsafePathError(`futrou:${spec.typeName}: ${fault}. Nothing was sent to the API.`);
+    if (fault) {
+      throw new UnsafePathError(
+        `futrou:${spec.typeName}: ${fault}. Nothing was sent to the API: correct the import id, or remove a ` +
+          "resource an older version recorded with it from the state with `pulumi state delete <urn>`.",
+      );
+    }
     const parts = id.split("/");
     const apiId = parts.pop() as string;
     const parents = Object.fromEntries(params.map((p, i) => [p, parts[i] as string]));

@@ -50,7 +50,9 @@ describe("an id that is not one of the kind's ids: every operation refuses it, w
     fx.answer(routes({}));
     const p = provider(kind);
     const olds = { name: "x", domain: "x.example", workspaceId: "w-1", dnsId: ZONE };
-    const malformed = new RegExp(`^futrou:${specFor(kind).typeName}: malformed id .* Nothing was sent to the API\\.$`);
+    const malformed = new RegExp(
+      `^futrou:${specFor(kind).typeName}: malformed id .* Nothing was sent to the API: correct the import id, or remove a resource an older version recorded with it from the state with \`pulumi state delete <urn>\`\\.$`,
+    );
     await expect(p.read(id, {})).rejects.toThrow(malformed); // pulumi import
     await expect(p.read(id, olds)).rejects.toThrow(malformed); // refresh
     await expect(p.update(id, olds, { ...olds, name: "y" })).rejects.toThrow(malformed);
