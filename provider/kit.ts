@@ -19,9 +19,9 @@ import { randomInt } from "node:crypto";
 import type { dynamic } from "@pulumi/pulumi";
 import { z } from "zod";
 import type { FutrouClient } from "./api/client";
-import { expandPath } from "./api/client";
 import { FutrouApiError } from "./api/errors";
 import { Workspace } from "./api/models";
+import { expandPath, itemPath as objectPath, UnsafePathError } from "./api/path";
 import { type ConfigSource, clientFor, POLL_INTERVAL_CAP_MS, resolveSettings, type Settings } from "./config";
 import { createObject } from "./create";
 import { warn as engineWarn } from "./engineLog";
@@ -32,6 +32,7 @@ import { declaredSecrets, Secrets } from "./secrets";
 import {
   generationsOf,
   HIDDEN,
+  idFault,
   inputNames,
   isHidden,
   keptNames,
@@ -246,17 +247,40 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
    */
   const client = (): FutrouClient => clientFor(settings);
 
-  /** The API id and the collection path of a Pulumi id (`<dnsId>/<recordId>` for nested kinds). */
-  function locate(id: string): { apiId: string; collection: string } {
-    const parts = id.split("/");
-    if (parts.length !== params.length + 1 || parts.some((p) => p === "")) {
-      throw new Error(`futrou:${spec.typeName}: malformed id "${id}", expected ${spec.idFormat}`);
+  /** The API id, the collection path and the parent ids of a Pulumi id; throws naming what is wrong with it. */
+  function locate(id: string): { apiId: string; collection: string; parents: Record<string, string> } {
+    const fault = idFault(spec, id);
+    if (fault) {
+      throw new UnsafePathError(
+        `futrou:${spec.typeName}: ${fault}. Nothing was sent to the API: correct the import id, or remove a ` +
+          "resource an older version recorded with it from the state with `pulumi state delete <urn>`.",
+      );
     }
+    const parts = id.split("/");
     const apiId = parts.pop() as string;
-    return {
-      apiId,
-      collection: expandPath(spec.collection, Object.fromEntries(params.map((p, i) => [p, parts[i] as string]))),
-    };
+    const parents = Object.fromEntries(params.map((p, i) => [p, parts[i] as string]));
+    return { apiId, collection: expandPath(spec.collection, parents), parents };
+  }
+
+  /**
+   * An answer is the object asked for: its `id` is the one asked for and each parent id it carries (a record's
+   * `dnsId`) is the one asked for. Throws naming both before anything adopts, keeps or deletes it: a path that
+   * reached another object (another kind's, another zone's) must not enter the state.
+   */
+  function confirmAnswer(id: string, answer: Props): void {
+    const { apiId, parents } = locate(id);
+    const wrong = [
+      ...(String(answer.id) === apiId ? [] : [`id ${JSON.stringify(answer.id)} (asked for ${JSON.stringify(apiId)})`]),
+      ...Object.entries(parents)
+        .filter(([p, v]) => typeof answer[p] === "string" && answer[p] !== v)
+        .map(([p, v]) => `${p} ${JSON.stringify(answer[p])} (asked for ${JSON.stringify(v)})`),
+    ];
+    if (wrong.length > 0) {
+      throw new Error(
+        `futrou:${spec.typeName} "${id}": the API answered another object than the one asked for: ${wrong.join(", ")}. ` +
+          "Nothing was adopted, changed or deleted; check the id.",
+      );
+    }
   }
 
   /** The path of the collection an object of this kind holds (a zone's records), for kinds with contents. */
@@ -266,7 +290,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
 
   const itemPath = (id: string): string => {
     const { apiId, collection } = locate(id);
-    return `${collection}/${encodeURIComponent(apiId)}`;
+    return objectPath(collection, apiId);
   };
 
   /** The Pulumi id: the path parameters (from the inputs; responses need not carry them) and the API id. */
@@ -386,8 +410,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     }
     const owner = spec.owners?.find((o) => typeof props[o.field] === "string" && props[o.field] !== "");
     if (!owner) return true;
-    const path = `${owner.collection}/${encodeURIComponent(String(props[owner.field]))}`;
-    return (await client().find(path, OwnerRef)) !== undefined;
+    return (await client().find(objectPath(owner.collection, String(props[owner.field])), OwnerRef)) !== undefined;
   }
 
   /**
@@ -454,6 +477,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const found =
       toImport.get(importId) ?? ((await client().find(itemPath(importId), spec.model)) as Props | undefined);
     if (!found) throw new Error(`futrou:${spec.typeName}: cannot import "${importId}": no such object (404)`);
+    confirmAnswer(importId, found);
     const remote = live(found);
     const differing = Object.keys(visible(inputs))
       .filter((k) => remote[k] !== undefined && !containsUnknown(inputs[k]) && !same(inputs[k], remote[k]))
@@ -580,6 +604,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         reason: `cannot be a secret: it is part of the ${spec.typeName}'s id (${spec.idFormat}), which Pulumi stores and prints in plain text`,
       });
     }
+    // An import id that is not one of this kind's ids would make the import's GET read another path.
+    const importing = inputs[HIDDEN.import];
+    const importFault = typeof importing === "string" && importing !== "" ? idFault(spec, importing) : undefined;
+    if (importFault) failures.push({ property: "", reason: `import: ${importFault}` });
     if (failures.length > 0) return failed(inputs, failures, secrets);
     // Values only known at apply stay as they are; known ones get zod's normal form (e.g. defaults).
     const parsed = {
@@ -790,6 +818,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const found = ((await listed(id, props)) ?? { object: await client().find(itemPath(id), spec.model) }).object as
       | Props
       | undefined;
+    if (found) confirmAnswer(id, found);
     // An answer that says the object is deleted (a serverlet's `status: deleted`) is as good as a 404.
     const state = spec.ready && found ? live(found)[spec.ready.field] : undefined;
     if (spec.ready?.gone.includes(String(state))) return { id: "", props: {} };

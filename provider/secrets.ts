@@ -64,10 +64,34 @@ function leaves(v: unknown, mapKeys: boolean, out: string[]): void {
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/**
+ * Forms longer than this are masked without a regular expression: V8 refuses to compile one of about 64 K
+ * characters ("Regular expression too large"), and a secret that long (a certificate bundle, a value over the
+ * API's limit that check is about to refuse) must not turn every message into that error.
+ */
+const REGEX_FORM_MAX = 4096;
+
+/** `text` with every case-insensitive occurrence of `form` replaced by `[secret]`, with no regular expression. */
+function maskLong(text: string, form: string): string {
+  const lower = text.toLowerCase();
+  const target = form.toLowerCase();
+  // Lowercasing that changes lengths (rare letters) would shift positions: match exactly instead.
+  if (lower.length !== text.length || target.length !== form.length) return text.split(form).join(MASK);
+  let out = "";
+  let at = 0;
+  for (let i = lower.indexOf(target); i !== -1; i = lower.indexOf(target, at)) {
+    out += text.slice(at, i) + MASK;
+    at = i + target.length;
+  }
+  return out + text.slice(at);
+}
+
 /** The secrets of one operation: names, and a pattern matching any of their values in text. */
 export class Secrets {
   readonly names: ReadonlySet<string>;
   readonly #pattern: RegExp | undefined;
+  /** Forms too long for the pattern, longest first (`maskLong`). */
+  readonly #long: string[];
   /** The kind's own secret fields (`spec.secrets`). */
   readonly #kind: ReadonlySet<string>;
 
@@ -82,8 +106,10 @@ export class Secrets {
       forms.add(JSON.stringify(v).slice(1, -1));
       forms.add(encodeURIComponent(v));
     }
-    const alternatives = [...forms]
-      .sort((a, b) => b.length - a.length)
+    const sorted = [...forms].sort((a, b) => b.length - a.length);
+    this.#long = sorted.filter((f) => f.length > REGEX_FORM_MAX);
+    const alternatives = sorted
+      .filter((f) => f.length <= REGEX_FORM_MAX)
       // A short value (or a number) only as a whole word: "7" must not mask every 7 in a message.
       .map((f) => (f.length >= 4 && !/^\d+$/.test(f) ? escapeRegExp(f) : `(?<![\\w.])${escapeRegExp(f)}(?![\\w.])`));
     this.#pattern = alternatives.length > 0 ? new RegExp(alternatives.join("|"), "gi") : undefined;
@@ -114,7 +140,8 @@ export class Secrets {
 
   /** `text` with every secret value in it replaced by `[secret]`. */
   redact(text: string): string {
-    return this.#pattern ? text.replace(this.#pattern, MASK) : text;
+    const shortened = this.#long.reduce(maskLong, text);
+    return this.#pattern ? shortened.replace(this.#pattern, MASK) : shortened;
   }
 
   /** Whether `text` holds a secret value. */

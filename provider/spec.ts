@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { Query } from "./api/client";
 import { COLLECTIONS, GENERATIONS, type Generation, type Kind } from "./api/contract";
 import { CREATE_DEFAULTS, MODELS, OBSERVED_FIELDS, RESPONSE_FIELDS } from "./api/models";
+import { idProblem } from "./api/path";
 
 export type Props = Record<string, unknown>;
 
@@ -190,6 +191,24 @@ export function pathParams(spec: ResourceSpec): string[] {
 /** The `{param}` names of a path template, in order (`/dns/{dnsId}/records` → `["dnsId"]`). */
 export function templateParams(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+}
+
+/**
+ * Why `id` cannot be a Pulumi id (or import id) of this kind, or undefined: `spec.idFormat`'s parts separated
+ * by "/" (`<dnsId>/<recordId>`), each an id the API issued (api/path.ts `idProblem`). The kit refuses such an
+ * id before any request (import, read, update, delete); the SDK refuses an `import` option with it.
+ */
+export function idFault(spec: ResourceSpec, id: string): string | undefined {
+  const names = [...spec.idFormat.matchAll(/<(\w+)>/g)].map((m) => m[1] as string);
+  const parts = id.split("/");
+  if (parts.length !== names.length) {
+    return `malformed id ${JSON.stringify(id)}, expected ${spec.idFormat} (${names.length} part${names.length > 1 ? "s" : ""} separated by "/")`;
+  }
+  for (const [i, part] of parts.entries()) {
+    const problem = idProblem(part);
+    if (problem) return `malformed id ${JSON.stringify(id)}, expected ${spec.idFormat}: ${names[i]} ${problem}`;
+  }
+  return undefined;
 }
 
 /** Every input: the POST body's fields, the path's and the provider-only ones. */

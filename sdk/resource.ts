@@ -19,6 +19,7 @@ import type { Kind } from "../provider/api/contract";
 import { parsePath } from "../provider/paths";
 import {
   HIDDEN,
+  idFault,
   isHidden,
   outputNames,
   PLUGIN_TYPE_PREFIX,
@@ -345,10 +346,16 @@ export function resourceArgs(
       ...given,
       ...(spec.autoName ? { [spec.autoName]: given[spec.autoName] ?? named } : {}),
     });
+    // An import id that is not one of the kind's ids would make the import read another path.
+    const importFault = typeof importId === "string" && importId !== "" ? idFault(spec, importId) : undefined;
+    const problems = [
+      ...(importFault ? [`${label}: import: ${importFault}`] : []),
+      ...(invalid ? [invalid.message] : []),
+    ];
     // Never registered, so the engine never checks it: the program fails with one line per problem, and
     // every invalid resource of the program is reported in the same run.
-    if (invalid) {
-      const never = Promise.reject<pulumi.Resource>(invalid);
+    if (problems.length > 0) {
+      const never = Promise.reject<pulumi.Resource>(new pulumi.RunError(problems.join("\n")));
       never.catch(() => {}); // reported by the runtime when it registers; not an "unhandled rejection" before
       rest.dependsOn = never;
       rejected = true;

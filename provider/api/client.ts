@@ -12,6 +12,7 @@ import { PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract"
 import { FutrouApiError, FutrouNetworkError, FutrouResponseError, type NetworkFailure } from "./errors";
 import { type Release, sharedLimiter } from "./limiter";
 import { idOfBody, UnreadableCreateError } from "./outcome";
+import { UnsafePathError } from "./path";
 import { type HttpMethod, type RetryEvent, type RetryPolicy, realSleep, retryPolicy, withRetry } from "./retry";
 
 // ---------------------------------------------------------------------------------------------------
@@ -127,15 +128,6 @@ export function encodeQuery(query: Query | undefined): string {
   return s ? `?${s}` : "";
 }
 
-/** Fills `{name}` placeholders (e.g. COLLECTIONS.dnsRecord) with URL-encoded values. */
-export function expandPath(template: string, params: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter "${name}" for ${template}`);
-    return encodeURIComponent(value);
-  });
-}
-
 // ---------------------------------------------------------------------------------------------------
 // The client
 
@@ -230,6 +222,8 @@ export class FutrouClient {
   readonly #random?: () => number;
   readonly #observers = new Set<WriteObserver>();
   readonly #origin?: { apiUrl: string; apiToken: string };
+  /** The base URL's path as URL parsing has it (`/v2`; empty for a base URL without one). */
+  readonly #basePath: string;
 
   constructor(opts: ClientOptions) {
     if (!opts.token)
@@ -244,6 +238,7 @@ export class FutrouClient {
     }
     if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`unsupported API URL ${url.protocol}`);
     this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
+    this.#basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, "");
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.userAgent = opts.userAgent ?? USER_AGENT;
     this.#token = opts.token;
@@ -425,12 +420,21 @@ export class FutrouClient {
   /** One request: waits for the limiter, sends, reads the body; errors become Futrou* errors. */
   async #attempt(method: HttpMethod, path: string, query: Query | undefined, body: string | undefined) {
     if (!path.startsWith("/")) throw new Error(`API paths start with "/": ${path}`);
+    const url = `${this.baseUrl}${path}${encodeQuery(query)}`;
+    // The last guard: a path that URL parsing changes (a dot segment resolved, a character escaped) would
+    // reach another object than the one meant. Nothing is sent; paths.ts refuses such ids before this.
+    const sent = new URL(url).pathname;
+    if (sent !== this.#basePath + path) {
+      throw new UnsafePathError(
+        `refused to send ${method} ${path}: URL parsing would send it as ${sent.slice(this.#basePath.length) || "/"}, another path (an id that is not one the API issued?)`,
+      );
+    }
     // The slot is held until the response is read: see limiter.ts for why that keeps the server happy.
     const release = await this.#limiter.acquire();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     try {
-      const res = await undici().request(`${this.baseUrl}${path}${encodeQuery(query)}`, {
+      const res = await undici().request(url, {
         method,
         dispatcher: this.#dispatcher ?? sharedAgent(),
         signal: controller.signal,

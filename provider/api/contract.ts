@@ -138,6 +138,12 @@ export const PROXY_STATUSES = ["pending", "active", "failed"] as const;
 
 /** `ssd` is the CLI's default; the type is a free string in requests. */
 export const VOLUME_DEFAULTS = { sizeGb: 10, type: "ssd" } as const;
+/**
+ * ASSUMED: no volume is larger than 1 PiB (1,048,576 GB). Nothing publishes the API's limit; the largest
+ * block volumes public clouds offer are 64 TiB, so this bound is certainly beyond any real one and only
+ * refuses values that are mistakes (`1e308`, a size in bytes).
+ */
+export const VOLUME_SIZE_MAX_GB = 1_048_576;
 
 export const CRON_TYPES = ["simple", "code"] as const;
 /** ASSUMED: the HTTP methods a `simple` cron may call. */
@@ -176,3 +182,5 @@ export const SERVERLET_INSTANCES = { min: 0, max: 1000, default: 1 } as const;
 /** CLI validator: names, display names and domains are 1..255 characters. */
 export const NAME_MAX = 255;
 export const TEXT_MAX = 255;
+/** README and emulator: a variable's value is at most 65,536 characters. */
+export const VARIABLE_VALUE_MAX = 65_536;

@@ -5,4 +5,5 @@ export * from "./errors";
 export * from "./formats";
 export * from "./limiter";
 export * from "./models";
+export * from "./path";
 export * from "./retry";

@@ -32,25 +32,49 @@ import {
   SERVERLET_INSTANCES,
   SERVERLET_RAM_MIB,
   TEXT_MAX,
+  VARIABLE_VALUE_MAX,
   VOLUME_DEFAULTS,
+  VOLUME_SIZE_MAX_GB,
 } from "./contract";
 import { cronProblem, ENV_KEY, isDomain, isHostname, isIPv4, isIPv6, isRecordName, SLUG } from "./formats";
+import { ApiId } from "./path";
 
 // ---------------------------------------------------------------------------------------------------
 // Building blocks
 
+/** An id in an answer; ids the provider sends (inputs, paths) are checked by the path rule (path.ts). */
 const id = z.string().min(1);
+/** An id input: a parent's, a plan's, a mounted volume's or storage's. */
+const inputId = ApiId;
 const slug = z
   .string()
   .min(1)
   .max(NAME_MAX)
   .regex(SLUG, "must be lowercase letters, digits and '-', not starting or ending with '-'");
-const text = z.string().max(TEXT_MAX);
-const name = z.string().min(1, "must not be empty").max(NAME_MAX);
+/** Control characters: none belongs in a one-line human text (a name, a display name). */
+const CONTROL = /\p{Cc}/u;
+/** Multi-line human text (a description) may break lines and use tabs, not other control characters. */
+const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
+const controlProblem = (value: string, re: RegExp): string | undefined => {
+  const c = re.exec(value)?.[0];
+  return c === undefined
+    ? undefined
+    : `must not contain control characters (found U+${c.codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")})`;
+};
+const noControl = <T extends z.ZodString>(schema: T, re = CONTROL) =>
+  schema.superRefine((value, ctx) => {
+    const problem = controlProblem(value, re);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+/** One line of human text (a display name). */
+const line = noControl(z.string().max(TEXT_MAX));
+/** Human text that may span lines (a description). */
+const text = noControl(z.string().max(TEXT_MAX), CONTROL_BUT_LINES);
+const name = noControl(z.string().min(1, "must not be empty").max(NAME_MAX));
 const domain = z.string().max(253).refine(isDomain, "must be a domain name such as example.com");
 const stringMap = z.record(z.string(), z.string());
 const port = z.number().int().min(1, "must be from 1 to 65535").max(65535, "must be from 1 to 65535");
-const nullableId = id.nullable();
+const nullableId = inputId.nullable();
 const int = (min: number, max: number, unit = "") =>
   z
     .number()
@@ -59,7 +83,7 @@ const int = (min: number, max: number, unit = "") =>
     .max(max, `must be from ${min} to ${max}${unit}`);
 
 /** Owner ids that most kinds accept on create (ASSUMED beyond projects and serverlets). */
-const ownership = { workspaceId: id, projectId: nullableId };
+const ownership = { workspaceId: inputId, projectId: nullableId };
 
 /** A rule over a whole object (several fields), reported like a zod issue on one field. */
 export type CrossFieldRule<T> = (value: T) => { path: string; message: string } | undefined;
@@ -92,8 +116,8 @@ const response = <S extends Record<string, z.ZodType>>(shape: S) => z.looseObjec
 
 export const ProjectWritable = z.object({
   name: slug,
-  displayName: text.min(1),
-  workspaceId: id,
+  displayName: line.min(1),
+  workspaceId: inputId,
 });
 export const ProjectCreate = ProjectWritable.partial({ displayName: true, workspaceId: true });
 export const ProjectUpdate = ProjectWritable.omit({ workspaceId: true }).partial();
@@ -124,7 +148,7 @@ export const variableScopeRule: CrossFieldRule<Partial<Record<(typeof VARIABLE_S
 export const VariableWritable = z.object({
   // ASSUMED: keys are environment variable names.
   key: z.string().min(1).max(TEXT_MAX).regex(ENV_KEY, "must be letters, digits and '_', not starting with a digit"),
-  value: z.string(),
+  value: z.string().max(VARIABLE_VALUE_MAX),
   isSecret: z.boolean(),
   description: text,
   workspaceId: nullableId,
@@ -409,7 +433,10 @@ export type Proxy = z.infer<typeof Proxy>;
 
 export const VolumeWritable = z.object({
   name,
-  sizeGb: z.number().min(0, "must be 0 or more GB"),
+  sizeGb: z
+    .number()
+    .min(0, "must be 0 or more GB")
+    .max(VOLUME_SIZE_MAX_GB, `must be at most ${VOLUME_SIZE_MAX_GB} GB (1 PiB; no volume is larger)`),
   type: z.string().min(1, "must not be empty (e.g. ssd)"),
   ...ownership,
   regionId: nullableId,
@@ -446,7 +473,7 @@ export type Volume = z.infer<typeof Volume>;
 // Serverlet
 
 export const ServerletVolume = z.object({
-  volumeId: id,
+  volumeId: inputId,
   mountPath: z.string().regex(/^\/\S*$/, "must be an absolute path"),
   readOnly: z.boolean().default(false),
 });
@@ -471,7 +498,7 @@ export const ServerletScaling = z.record(z.string(), z.number()).superRefine((sc
   }
 });
 /** 2026-08-30: storages mounted into the serverlet, mount path → storage id. */
-export const ServerletMounts = z.record(z.string(), id).superRefine((mounts, ctx) => {
+export const ServerletMounts = z.record(z.string(), inputId).superRefine((mounts, ctx) => {
   for (const path of Object.keys(mounts)) {
     if (!/^\/\S*$/.test(path))
       ctx.addIssue({ code: "custom", path: [path], message: "must be an absolute mount path" });

@@ -4,12 +4,13 @@
  */
 import { z } from "zod";
 import { COLLECTIONS, isPlatformRecord } from "../api/contract";
+import { ApiId } from "../api/path";
 import { defineSpec } from "../spec";
 
 export const dnsRecord = defineSpec({
   kind: "dnsRecord",
   idFormat: "<dnsId>/<recordId>",
-  pathInputs: z.object({ dnsId: z.string().min(1, "must be the id of a DNS zone") }),
+  pathInputs: z.object({ dnsId: z.string().min(1, "must be the id of a DNS zone").pipe(ApiId) }),
   apiIdOutput: "recordId",
   owners: [{ field: "dnsId", collection: COLLECTIONS.dnsZone }],
   madeWithParent: isPlatformRecord,

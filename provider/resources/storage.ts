@@ -11,4 +11,6 @@ export const storage = defineSpec({
   autoName: "name",
   ...uniqueInWorkspace("name"),
   apiChosen: ["storagePlanId", "regionId"],
+  // Its files are data, out of Pulumi's reach: a replacement warns at preview like a volume's.
+  replacementLoses: () => "its files",
 });

@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 export interface Seen {
   method: string;
   url: string;
+  /** The request line as it arrived (node keeps the request target unparsed): `GET /v2/x HTTP/1.1`. */
+  line: string;
   headers: IncomingMessage["headers"];
   body: string;
 }
@@ -29,6 +31,7 @@ export async function startFixture(): Promise<Fixture> {
       const s: Seen = {
         method: req.method ?? "",
         url: req.url ?? "",
+        line: `${req.method} ${req.url} HTTP/${req.httpVersion}`,
         headers: req.headers,
         body: Buffer.concat(chunks).toString(),
       };

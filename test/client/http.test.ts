@@ -4,9 +4,10 @@
  */
 import { inspect } from "node:util";
 import { z } from "zod";
-import { encodeQuery, expandPath, FutrouClient, USER_AGENT } from "../../provider/api/client";
+import { encodeQuery, FutrouClient, USER_AGENT } from "../../provider/api/client";
 import { FutrouApiError, FutrouNetworkError, FutrouResponseError } from "../../provider/api/errors";
 import { Project } from "../../provider/api/models";
+import { expandPath, itemPath, UnsafePathError } from "../../provider/api/path";
 import type { RetryEvent } from "../../provider/api/retry";
 import { drop, errorBody, type Fixture, hang, json, recordingSleep, startFixture, text } from "./fixture";
 
@@ -76,7 +77,8 @@ test("filters, dates and createdAt ranges are encoded in the query", () => {
     "?name=web+app&page=2&createdAt=2025-01-01T00%3A00%3A00.000Z%2F2025-02-01T00%3A00%3A00Z&updatedAt=2025-03-01%2F&id=a&id=b",
   );
   expect(encodeQuery({})).toBe("");
-  expect(expandPath("/dns/{dnsId}/records", { dnsId: "z/1" })).toBe("/dns/z%2F1/records");
+  expect(expandPath("/dns/{dnsId}/records", { dnsId: "z-1" })).toBe("/dns/z-1/records");
+  expect(() => expandPath("/dns/{dnsId}/records", { dnsId: "z/1" })).toThrow(/dnsId must be an id .* "\/"/);
   expect(() => expandPath("/dns/{dnsId}/records", {})).toThrow(/dnsId/);
 });
 
@@ -237,5 +239,69 @@ describe("the token never leaks", () => {
       }
     }
     expect((unauthorized as FutrouApiError).message).toContain("[redacted]");
+  });
+});
+
+describe("paths no URL parsing can change", () => {
+  test("the request line is exactly the path built from the ids, whatever characters an id carries", async () => {
+    fx.answer(json(200, project(1)));
+    const { c } = client();
+    const ids = ["rec-001", "123e4567-e89b-12d3-a456-426614174000", "a:b@c", "x..y", ".hidden", "ünï"];
+    for (const id of ids) await c.get(itemPath(expandPath("/dns/{dnsId}/records", { dnsId: "dns-789" }), id), Project);
+    expect(fx.seen.map((r) => r.line)).toEqual([
+      "GET /v2/dns/dns-789/records/rec-001 HTTP/1.1",
+      "GET /v2/dns/dns-789/records/123e4567-e89b-12d3-a456-426614174000 HTTP/1.1",
+      "GET /v2/dns/dns-789/records/a%3Ab%40c HTTP/1.1",
+      "GET /v2/dns/dns-789/records/x..y HTTP/1.1",
+      "GET /v2/dns/dns-789/records/.hidden HTTP/1.1",
+      "GET /v2/dns/dns-789/records/%C3%BCn%C3%AF HTTP/1.1",
+    ]);
+  });
+
+  test("an id that is a dot segment, or carries what ends a segment, builds no path and sends nothing", () => {
+    for (const id of [
+      ".",
+      "..",
+      "...",
+      "",
+      "a/b",
+      "a\\b",
+      "a?b",
+      "a#b",
+      "%2e%2e",
+      "a b",
+      "a\tb",
+      "a\u0000b",
+      "x".repeat(257),
+    ]) {
+      expect(() => itemPath("/projects", id)).toThrow(UnsafePathError);
+      expect(() => expandPath("/dns/{dnsId}/records", { dnsId: id })).toThrow(/^dnsId /);
+    }
+    expect(() => itemPath("/projects", "..")).toThrow(
+      'id must be an id the API issued, not ".." (a dot segment names another path)',
+    );
+    expect(itemPath("/projects", "x".repeat(256))).toBe(`/projects/${"x".repeat(256)}`);
+  });
+
+  test("the client's last guard: a path URL parsing would change is refused before anything is sent", async () => {
+    fx.answer(json(200, project(1)));
+    const { c, events } = client();
+    const changed = [
+      "/dns/abc/records/..", // resolved to /dns/abc/ — the zone itself
+      "/dns/abc/records/.",
+      "/dns/abc/records/%2e%2e", // percent-encoded dots are dot segments too
+      "/dns/abc/records/%2E.",
+      "/projects/a b", // escaped to a%20b: not the path meant
+      "/projects/a\\b", // a backslash is a slash in http URLs
+    ];
+    for (const path of changed) {
+      await expect(c.get(path, Project)).rejects.toThrow(UnsafePathError);
+      await expect(c.delete(path)).rejects.toThrow(/^refused to send DELETE .*another path/);
+    }
+    await expect(c.delete("/dns/abc/records/..")).rejects.toThrow(
+      "refused to send DELETE /dns/abc/records/..: URL parsing would send it as /dns/abc/, another path",
+    );
+    expect(fx.seen).toEqual([]);
+    expect(events).toEqual([]); // not retried either
   });
 });

@@ -33,6 +33,12 @@ const CASES: Case[] = [
   { what: "name over 255 characters", kind: "project", args: { name: "p".repeat(256) }, field: "name" },
   { what: "empty display name", kind: "project", args: { displayName: "" }, field: "displayName" },
   { what: "an input the kind does not have", kind: "project", args: { colour: "blue" }, field: "colour" },
+  {
+    what: "a control character in the display name",
+    kind: "project",
+    args: { displayName: "Shop\u0007" },
+    field: "displayName",
+  },
   // variable
   { what: "no scope", kind: "variable", args: { key: "A", value: "1" }, field: "workspaceId" },
   {
@@ -48,6 +54,13 @@ const CASES: Case[] = [
     field: "key",
   },
   { what: "empty key", kind: "variable", args: { key: "", value: "1", projectId: FAKE }, field: "key" },
+  {
+    what: "a value over 65,536 characters",
+    kind: "variable",
+    args: { key: "A", value: "v".repeat(65_537), projectId: FAKE },
+    field: "value",
+  },
+  { what: "a project id `..`", kind: "variable", args: { key: "A", value: "1", projectId: ".." }, field: "projectId" },
   // DNS zone
   { what: "domain with a space", kind: "dnsZone", args: { domain: "not a domain" }, field: "domain" },
   // DNS record
@@ -91,6 +104,9 @@ const CASES: Case[] = [
   { what: "negative TTL", kind: "dnsRecord", args: rec({ ttl: -1 }), field: "ttl" },
   { what: "TTL above 2^31-1", kind: "dnsRecord", args: rec({ ttl: 2 ** 31 }), field: "ttl" },
   { what: "unknown record type", kind: "dnsRecord", args: rec({ type: "SPF" }), field: "type" },
+  // A zone id that is a dot segment would send the record's requests to another path (`/dns/<zone>/..`).
+  { what: "zone id `..`", kind: "dnsRecord", args: rec({ dnsId: ".." }), field: "dnsId" },
+  { what: "zone id `.`", kind: "dnsRecord", args: rec({ dnsId: "." }), field: "dnsId" },
   // cron
   { what: "cron expression with 3 fields", kind: "cron", args: cron({ schedule: "* * *" }), field: "schedule" },
   { what: "cron minute 61", kind: "cron", args: cron({ schedule: "61 * * * *" }), field: "schedule" },
@@ -104,6 +120,7 @@ const CASES: Case[] = [
   // volume
   { what: "negative size", kind: "volume", args: { sizeGb: -1 }, field: "sizeGb" },
   { what: "empty volume type", kind: "volume", args: { type: "" }, field: "type" },
+  { what: "a size of 1e308 GB", kind: "volume", args: { sizeGb: 1e308 }, field: "sizeGb" },
   // storage
   { what: "empty storage name", kind: "storage", args: { name: "" }, field: "name" },
   { what: "empty storage plan id", kind: "storage", args: { storagePlanId: "" }, field: "storagePlanId" },
@@ -117,6 +134,12 @@ const CASES: Case[] = [
     field: "minInstances",
   },
   { what: "image with a space", kind: "serverlet", args: { image: "nginx latest" }, field: "image" },
+  {
+    what: "a mounted storage id `..`",
+    kind: "serverlet",
+    args: { image: "nginx", mounts: { "/data": ".." } },
+    field: "mounts",
+  },
   { what: "cpu in cores, not millicores", kind: "serverlet", args: { image: "nginx", cpu: 0.5 }, field: "cpu" },
   { what: "cpu above 32000 millicores", kind: "serverlet", args: { image: "nginx", cpu: 64000 }, field: "cpu" },
   { what: "ram below 32 MiB", kind: "serverlet", args: { image: "nginx", ram: 16 }, field: "ram" },

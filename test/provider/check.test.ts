@@ -251,6 +251,106 @@ const bad: Array<{ what: string; kind: Kind; news: Props; olds?: Props; field: s
     field: "ports",
     reason: /^ports\[0\]\.port: /,
   },
+  // Parent ids become path segments (a record's zone) or are looked up by path (a variable's project when a
+  // refresh meets a 404): a value that is not an id the API issued would name another path.
+  {
+    what: "a record's zone id `..`",
+    kind: "dnsRecord",
+    news: record({ dnsId: ".." }),
+    field: "dnsId",
+    reason: /not "\.\."/,
+  },
+  {
+    what: "a record's zone id `.`",
+    kind: "dnsRecord",
+    news: record({ dnsId: "." }),
+    field: "dnsId",
+    reason: /dot segment/,
+  },
+  {
+    what: "a record's zone id with a `/`",
+    kind: "dnsRecord",
+    news: record({ dnsId: `${zone}/x` }),
+    field: "dnsId",
+    reason: /never contain "\/"/,
+  },
+  {
+    what: "a variable's project id `..`, percent-encoded",
+    kind: "variable",
+    news: { key: "K", value: "v", projectId: "%2e%2e" },
+    field: "projectId",
+    reason: /never contain "%"/,
+  },
+  {
+    what: "a variable's serverlet id with a newline",
+    kind: "variable",
+    news: { key: "K", value: "v", serverletId: "s-1\n" },
+    field: "serverletId",
+    reason: /never contain whitespace/,
+  },
+  {
+    what: "a workspace id over 256 characters",
+    kind: "project",
+    news: { name: "p", workspaceId: "w".repeat(257) },
+    field: "workspaceId",
+    reason: /at most 256 characters/,
+  },
+  {
+    what: "a mounted storage id `..`",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", mounts: { "/data": ".." } },
+    field: "mounts",
+    reason: /^mounts\["?\/data"?\]?.*dot segment|dot segment/,
+  },
+  {
+    what: "a mounted volume id with a `?`",
+    kind: "serverlet",
+    news: { name: "s", image: "nginx", volumes: [{ volumeId: "v?x=1", mountPath: "/d" }] },
+    field: "volumes",
+    reason: /^volumes\[0\]\.volumeId: .*never contain "\?"/,
+  },
+  {
+    what: "a variable value over 65,536 characters",
+    kind: "variable",
+    news: { key: "K", value: "x".repeat(65_537), projectId: zone },
+    field: "value",
+    reason: /at most 65536 characters/,
+  },
+  {
+    what: "a control character in a display name",
+    kind: "project",
+    news: { name: "p", displayName: "Shop\u0007" },
+    field: "displayName",
+    reason: /control characters \(found U\+0007\)/,
+  },
+  {
+    what: "a line break in a display name",
+    kind: "project",
+    news: { name: "p", displayName: "Shop\nFront" },
+    field: "displayName",
+    reason: /control characters \(found U\+000A\)/,
+  },
+  {
+    what: "a NUL in a variable's description",
+    kind: "variable",
+    news: { key: "K", value: "v", projectId: zone, description: "a\u0000b" },
+    field: "description",
+    reason: /control characters \(found U\+0000\)/,
+  },
+  {
+    what: "an escape character in a serverlet's name",
+    kind: "serverlet",
+    news: { name: "web\u001b[31m", image: "nginx" },
+    field: "name",
+    reason: /control characters/,
+  },
+  {
+    what: "a volume of 1e308 GB",
+    kind: "volume",
+    news: { name: "v", sizeGb: 1e308 },
+    field: "sizeGb",
+    reason: /at most 1048576 GB/,
+  },
 ];
 
 describe("check rejects bad input before any request", () => {
@@ -346,4 +446,36 @@ describe("auto-naming", () => {
     const named = await p.check({}, { name: "explicit" });
     expect((await p.check(named, { __logicalName: "proj" })).name).toMatch(/^proj-[a-z0-9]{7}$/);
   });
+});
+
+describe("an import id that is not one of the kind's ids is refused at check, before any request", () => {
+  const cases: Array<{ kind: Kind; importId: string; reason: RegExp }> = [
+    { kind: "dnsRecord", importId: `${zone}/..`, reason: /recordId must be an id the API issued, not "\.\."/ },
+    { kind: "dnsRecord", importId: `${zone}/.`, reason: /recordId .*not "\."/ },
+    { kind: "dnsRecord", importId: `../${zone}`, reason: /dnsId .*not "\.\."/ },
+    { kind: "dnsRecord", importId: `${zone}/%2e%2e`, reason: /recordId .*never contain "%"/ },
+    { kind: "dnsRecord", importId: `${zone}/rec-1?x`, reason: /recordId .*never contain "\?"/ },
+    { kind: "dnsRecord", importId: zone, reason: /expected <dnsId>\/<recordId> \(2 parts/ },
+    { kind: "project", importId: ".", reason: /projectId .*not "\."/ },
+    { kind: "project", importId: "..", reason: /projectId .*not "\.\."/ },
+    { kind: "project", importId: "p-1/..", reason: /expected <projectId> \(1 part/ },
+    { kind: "dnsZone", importId: "z-1#frag", reason: /dnsId .*never contain "#"/ },
+  ];
+  test.each(cases)("$kind import $importId", async ({ kind, importId, reason }) => {
+    const before = emulator.stats().total;
+    const news = kind === "dnsRecord" ? record({}) : kind === "dnsZone" ? { domain: "shop.example" } : { name: "p" };
+    const owner = kind === "dnsRecord" ? {} : { workspaceId: "w-1" };
+    const result = await provider(kind).raw.check!({}, { ...news, ...owner, __import: importId });
+    expect(result.failures).toEqual([
+      { property: "", reason: expect.stringMatching(new RegExp(`^import: malformed id .*${reason.source}`)) },
+    ]);
+    expect(emulator.stats().total).toBe(before);
+  });
+});
+
+test("a secret variable value over 65,536 characters fails check, its value never shown", async () => {
+  const value = `s3cr3t-${"x".repeat(65_536)}`;
+  const result = await provider("variable").raw.check!({}, { key: "K", value, isSecret: true, projectId: zone });
+  expect(result.failures).toEqual([{ property: "", reason: "value (secret): must have at most 65536 characters" }]);
+  expect(JSON.stringify(result)).not.toContain("s3cr3t");
 });

@@ -79,6 +79,18 @@ describe("resource classes", () => {
     });
   });
 
+  test("an import id that is not one of the kind's ids fails the program, naming import; never registered", async () => {
+    const record = { dnsId: "dns-789", name: "www", type: "A", value: "192.0.2.1" };
+    const [, , , opts] = resourceArgs(dnsRecord, "www", record, { import: "dns-789/.." });
+    await expect(opts.dependsOn).rejects.toThrow(
+      'futrou:DnsRecord "www": import: malformed id "dns-789/..", expected <dnsId>/<recordId>: recordId must be an id the API issued, not ".." (a dot segment names another path)',
+    );
+    await expect(opts.dependsOn).rejects.toBeInstanceOf(pulumi.RunError);
+    const [, , , one] = resourceArgs(serverlet, "api", { image: "nginx" }, { import: "srv-1/x" });
+    await expect(one.dependsOn).rejects.toThrow(/futrou:Serverlet "api": import: malformed id .*\(1 part separated/);
+    expect(resourceArgs(dnsRecord, "www", record, { import: "dns-789/rec-001" })[3]).not.toHaveProperty("dependsOn");
+  });
+
   test("kinds with a unique value delete first on every replacement unless the program says otherwise", () => {
     expect(resourceArgs(serverlet, "api", { image: "nginx" })[3].deleteBeforeReplace).toBe(true);
     expect(
@@ -343,11 +355,13 @@ describe("futrou:mode plugin: the same classes on the provider plugin", () => {
     );
   });
 
-  test("known inputs are still validated in the program; a name left to the plugin's auto-naming is no problem", () => {
+  test("known inputs are still validated in the program; a name left to the plugin's auto-naming is no problem", async () => {
     const [, , , ok] = resourceArgs(serverlet, "api", { image: "nginx" });
     expect(ok.dependsOn).toBeUndefined();
     const [, , , bad] = resourceArgs(serverlet, "api", { image: "nginx", ports: [{ port: 70000 }] });
     expect(bad.dependsOn).toBeInstanceOf(Promise);
+    const [, , , badImport] = resourceArgs(serverlet, "api", { image: "nginx" }, { import: ".." });
+    await expect(badImport.dependsOn).rejects.toThrow(/futrou:Serverlet "api": import: malformed id "\.\."/);
     return expect(bad.dependsOn).rejects.toThrow(/futrou:Serverlet "api": ports\[0\]\.port/);
   });
 

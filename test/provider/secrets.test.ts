@@ -150,6 +150,14 @@ describe("Secrets", () => {
     expect(s.redact("tab ab cab, 250 ms, 2500")).toBe(`tab ${MASK} cab, ${MASK} ms, 2500`);
   });
 
+  test("a secret too long for a regular expression (100,000 characters) is still found, in any case, and nothing throws", () => {
+    const long = `Key-${"ab".repeat(50_000)}`;
+    const s = Secrets.of(spec, { image: long, ...secret("image") });
+    expect(s.redact(`pull of ${long} failed; again: ${long.toUpperCase()}.`)).toBe(
+      `pull of ${MASK} failed; again: ${MASK}.`,
+    );
+  });
+
   test("an output that carries a secret under another name is sealed and listed; secret fields when the engine would not mark them", () => {
     const inputs = { image: "registry/topsecret:1", minInstances: 766, ...secret("image", "minInstances") };
     const s = Secrets.of(spec, inputs);
