@@ -228,6 +228,8 @@ test("a 2xx whose body is not the model keeps its id (read again by GET)", async
   const made = await create("project", PROJECTS, { name: "odd" }, STRICT_NAME);
   expect(ids(PROJECTS)).toEqual([made.id]);
   expect(made.name).toBe("odd");
+  expect(posts()).toBe(1);
+  expect(api.log.slice(api.log.indexOf(`POST ${PROJECTS}`) + 1)).toEqual([`GET ${PROJECTS}/${made.id}`]);
 });
 
 test("a 2xx with an unreadable body whose GET fails too: an init error that keeps the id and the provider", async () => {
@@ -244,6 +246,8 @@ test("a 2xx that is not JSON: the new object is found by the lookup", async () =
   api.posts = ["unreadable"];
   const made = await create("project", PROJECTS, { name: "plain" });
   expect(ids(PROJECTS)).toEqual([made.id]);
+  expect(posts()).toBe(1);
+  expect(api.log.slice(api.log.indexOf(`POST ${PROJECTS}`) + 1)).toEqual([`GET ${PROJECTS}`]);
 });
 
 describe("a run killed mid-create (the journal entry is left)", () => {

@@ -127,7 +127,7 @@ describe("errors", () => {
     expect(`${error.message} ${error.stack}`).not.toContain("topsecret");
   });
 
-  test("an init failure loses secret values from its message and reasons, and its outputs are sealed", async () => {
+  test("an init failure loses secret values from its message and reasons; its outputs list the secret input for the engine to encrypt", async () => {
     const image = "ghcr.io/acme/does-not-exist-topsecret:1";
     const error = await provider("serverlet")
       .create("broken", { image, ...secret("image") })
