@@ -133,6 +133,14 @@ export const MUTANTS: Mutant[] = [
     },
   },
   {
+    name: "unreadable-2xx-id-ignored",
+    breaks: "a 2xx whose body is not the model loses its id: the object is looked for by its values, not read by id",
+    file: "provider/create.ts",
+    from: "if (error.id !== undefined) {",
+    to: "if (error.id !== undefined && error.id === '') {",
+    test: { file: PROTOCOL, title: "a 2xx whose body is not the model keeps its id (read again by GET)" },
+  },
+  {
     name: "post-resent-after-reset",
     breaks: "a POST whose connection broke after it was sent is re-sent blindly instead of looked up",
     file: "provider/api/retry.ts",
