@@ -12,7 +12,10 @@
  *   whose stored value is not its own);
  * - lost: a returned id the API does not have.
  * All four must be 0. The same seed gives the same faults on the same requests (the emulator's dice by
- * request), so the same counts run after run.
+ * request), so the same counts run after run, as long as the run is shorter than the listings' life
+ * (LISTING_TTL_MS, 30 s): a longer one renews them at moments that depend on the machine's speed. Measured:
+ * 600 creates (18-22 s), 3 runs, the same 975 requests and outcomes; 1200 creates (32-41 s), the same
+ * outcomes but 1961 to 1999 requests.
  *
  *   npx tsc -p tsconfig.json && node dist/bench/soak-create.js            # 1200 creates
  *   SOAK_CREATES=3000 SOAK_SEED=5 node dist/bench/soak-create.js
@@ -48,8 +51,16 @@ export const HEAVY_FAULTS: Partial<FaultConfig> = {
   dropRate: 0.06,
   commitThenDropRate: 0.15,
   commitThenLateRate: 0.08,
-  lateAnswerMs: 700,
+  // Well above SOAK_TIMEOUT_MS: a late answer always comes after the client gave up.
+  lateAnswerMs: 1500,
 };
+
+/**
+ * The client's per-attempt timeout: well above the slowest ordinary answer on a loaded machine (client and
+ * emulator share one process), so a timeout means a late answer, never a slow one; else a seed's run
+ * would depend on the machine's load.
+ */
+export const SOAK_TIMEOUT_MS = 1000;
 
 export interface SoakReport {
   creates: number;
@@ -326,7 +337,7 @@ function allIds(emulator: RunningEmulator): string[] {
 if (require.main === module) {
   const creates = Number(process.env.SOAK_CREATES ?? 1200);
   const seed = Number(process.env.SOAK_SEED ?? 1);
-  runSoak({ creates, seed, faults: HEAVY_FAULTS, temptShare: 0.25, concurrency: 16, timeoutMs: 400 }, (l) =>
+  runSoak({ creates, seed, faults: HEAVY_FAULTS, temptShare: 0.25, concurrency: 16, timeoutMs: SOAK_TIMEOUT_MS }, (l) =>
     console.log(l),
   )
     .then((report) => {

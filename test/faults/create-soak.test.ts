@@ -6,18 +6,17 @@
  * the API's raw inventory and the ids the creates returned (never through the provider's own lookup). The
  * emulator draws each request's faults from the seed and the request itself, so a seed is one schedule.
  */
-import { HEAVY_FAULTS, runSoak, type SoakOptions, type SoakReport } from "../../bench/soak-create";
+import { HEAVY_FAULTS, runSoak, SOAK_TIMEOUT_MS, type SoakOptions, type SoakReport } from "../../bench/soak-create";
 
 jest.setTimeout(180_000);
 
-/** A client timeout well above a loaded machine's slowest answer, and late answers well above it. */
 const SOAK: SoakOptions = {
   creates: 240,
   seed: 3,
-  faults: { ...HEAVY_FAULTS, lateAnswerMs: 1500 },
+  faults: HEAVY_FAULTS,
   temptShare: 0.25,
   concurrency: 8,
-  timeoutMs: 1000,
+  timeoutMs: SOAK_TIMEOUT_MS,
 };
 
 /** What one seed must give every time: the outcomes, the faults met and the requests made. */
