@@ -11,7 +11,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PULUMI_BIN):$(PATH)
 export PULUMI_SKIP_UPDATE_CHECK := true
 export PULUMI_DIY_BACKEND_GZIP := false
 
-.PHONY: help install toolchain build sdks lint typecheck test demo bench emulator clean
+.PHONY: help install toolchain build sdks lint typecheck test demo bench emulator mutants clean
 
 help:
 	@echo "make install   npm packages (when the lockfile changed) + the Pulumi $(PULUMI_VERSION) toolchain"
@@ -22,6 +22,7 @@ help:
 	@echo "make demo      webapp example against the embedded emulator: up, drift, refresh, repair, destroy"
 	@echo "make bench     benchmarks, written to bench/RESULTS.md"
 	@echo "make emulator  run the Futrou API emulator in the foreground"
+	@echo "make mutants   break each guarantee on purpose (scripts/mutants.ts): its test must fail (MUTANTS=\"name ...\")"
 
 install: node_modules/.installed toolchain
 
@@ -73,6 +74,11 @@ bench: install build
 
 emulator: build
 	node dist/emulator/cli.js
+
+# On demand, not part of `make test`: each mutant breaks one guarantee in a copy of the tree and runs the
+# test that claims it, which must fail. MUTANTS="a b" runs only those.
+mutants: install build
+	node dist/scripts/mutants.js $(MUTANTS)
 
 clean:
 	rm -rf dist node_modules/.installed

@@ -6,7 +6,7 @@ import { ASSUMPTIONS, type AssumptionKey, type Assumptions, assumptionKey, assum
 import { FaultPatch } from "./faults";
 import { generationFrom, shapeFrom, startEmulator } from "./index";
 
-const USAGE = `Usage: futrou-emulator [--port N] [--data file.json [--compact-after-bytes N]] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N] [--shape real|full] [--generation 2026-08-02|2026-08-30] [--assume <name>]... [--quiet]`;
+const USAGE = `Usage: futrou-emulator [--port N] [--data file.json [--compact-after-bytes N]] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N [--faults-by-request]] [--shape real|full] [--generation 2026-08-02|2026-08-30] [--assume <name>]... [--quiet]`;
 
 function integer(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       "deploy-delay-ms": { type: "string" },
       faults: { type: "string" },
       seed: { type: "string" },
+      "faults-by-request": { type: "boolean" },
       shape: { type: "string" },
       generation: { type: "string" },
       assume: { type: "string", multiple: true },
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     deployDelayMs: integer("deploy-delay-ms", values["deploy-delay-ms"]),
     faults: values.faults ? FaultPatch.parse(JSON.parse(values.faults)) : undefined,
     seed: integer("seed", values.seed),
+    faultsByRequest: values["faults-by-request"],
     shape: shapeFrom(values.shape),
     generation: generationFrom(values.generation),
     assume,

@@ -1,4 +1,5 @@
 /** Fault injection: off by default; switched on by options, env FUTROU_EMULATOR_FAULTS, or PUT /_emulator/faults. */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 
 const share = z.number().min(0, "must be from 0 to 1").max(1, "must be from 0 to 1");
@@ -68,12 +69,35 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Holds the current switches and rolls the dice for one request. */
+type Switch = Exclude<keyof FaultConfig, "latencyMs" | "lateAnswerMs">;
+
+/** The dice of one request: `hit` is true with the switch's probability. */
+export interface Dice {
+  hit(name: Switch): boolean;
+}
+
+/** Ids in a request (UUIDs the emulator made at random) are masked in its key, so a seed names the same requests every run. */
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** A 32-bit seed from text. */
+function seedOf(text: string): number {
+  return createHash("sha256").update(text).digest().readUInt32BE(0);
+}
+
+/**
+ * Holds the current switches and rolls the dice for each request. In arrival order (the default) one
+ * stream serves the requests as they come, so concurrent clients change which request meets which fault.
+ * By request (`byRequest`), a request's dice come from the seed, what the request is (method, path, query
+ * and body, ids masked) and how many identical requests came before it: the same requests meet the same
+ * faults whatever the interleaving. Requests that differ only by an id share one count.
+ */
 export class Faults {
   private config: FaultConfig;
+  private readonly seen = new Map<string, number>();
   constructor(
     initial: Partial<FaultConfig>,
     private readonly random: () => number,
+    private readonly byRequest?: { seed: number },
   ) {
     this.config = { ...NO_FAULTS, ...FaultPatch.parse(initial) };
   }
@@ -84,9 +108,16 @@ export class Faults {
     this.config = { ...this.config, ...FaultPatch.parse(patch) };
     return this.current;
   }
-  /** True with probability `share`; never consumes randomness when the switch is off. */
-  hit(name: Exclude<keyof FaultConfig, "latencyMs" | "lateAnswerMs">): boolean {
-    const p = this.config[name];
-    return p > 0 && this.random() < p;
+  /** The dice of one request, `what` being its method, path, query and body. */
+  dice(what: string): Dice {
+    let random = this.random;
+    if (this.byRequest) {
+      const key = what.replace(ID, "{id}");
+      const n = this.seen.get(key) ?? 0;
+      this.seen.set(key, n + 1);
+      random = seededRandom(seedOf(`${this.byRequest.seed}\0${n}\0${key}`));
+    }
+    // Never consumes randomness when the switch is off.
+    return { hit: (name) => this.config[name] > 0 && random() < this.config[name] };
   }
 }

@@ -51,6 +51,12 @@ export interface EmulatorOptions {
   faults?: Partial<FaultConfig>;
   /** Seed for the fault dice, so a faulty run is reproducible (default: random). */
   seed?: number;
+  /**
+   * Draw each /v2 request's faults from the seed and what the request is (method, path, query and body,
+   * ids masked) and how many identical requests came before it, not from one stream in arrival order: a
+   * seeded run with concurrent clients then gets the same faults on the same requests every time.
+   */
+  faultsByRequest?: boolean;
   /** Suppress warnings about internal errors on stderr. */
   quiet?: boolean;
   /**
@@ -170,9 +176,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   }
   const closed = new AbortController();
   resumePending(env);
+  const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 32);
   const faults = new Faults(
     { ...faultsFromEnv(), ...opts.faults },
-    seededRandom(opts.seed ?? Math.floor(Math.random() * 2 ** 32)),
+    seededRandom(seed),
+    opts.faultsByRequest ? { seed } : undefined,
   );
   const stats = new Stats();
   const resources = new Resources(env, accounts);

@@ -70,7 +70,7 @@ async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): P
       const body = await readBody(req);
       const match = matchRoute(p.admin, method, rawPath.slice(ADMIN_PREFIX.length));
       if (!match || !("route" in match)) throw notFound(`admin route ${method} ${rawPath}`);
-      reply = match.route.handle({ principal: ANONYMOUS, params: match.params, query, body: body() });
+      reply = match.route.handle({ principal: ANONYMOUS, params: match.params, query, body: body.json() });
     } catch (error) {
       // Admin helpers throw plain Errors for bad input: that is the caller's mistake, a 400.
       if (error instanceof ApiError) reply = toReply(p, error, requestId, clientIp);
@@ -95,17 +95,24 @@ async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): P
     req.socket.destroy();
   };
 
-  if (p.faults.hit("dropRate")) return drop();
+  // The body is read first: with dice by request, what the request sends is part of what it is.
+  const read = await readBody(req).then(
+    (body) => ({ body }),
+    (error: unknown) => ({ error }),
+  );
+  const dice = p.faults.dice(`${method} ${path}?${query} ${"body" in read ? read.body.text : ""}`);
+  if (dice.hit("dropRate")) return drop();
   const latency = p.faults.current.latencyMs;
   if (latency > 0 && !(await pause(latency, p.signal))) return drop();
 
   let reply: Reply;
   let committedCreate = false;
   try {
-    const body = await readBody(req);
-    if (p.faults.hit("rate429")) throw withRetryAfter(429, p.retryAfterSeconds, "Too many requests (injected fault)");
-    if (p.faults.hit("rate503")) throw withRetryAfter(503, p.retryAfterSeconds, "Service unavailable (injected fault)");
-    if (p.faults.hit("rate500")) {
+    if ("error" in read) throw read.error;
+    const { body } = read;
+    if (dice.hit("rate429")) throw withRetryAfter(429, p.retryAfterSeconds, "Too many requests (injected fault)");
+    if (dice.hit("rate503")) throw withRetryAfter(503, p.retryAfterSeconds, "Service unavailable (injected fault)");
+    if (dice.hit("rate500")) {
       throw new ApiError(500, "Internal server error (injected fault)", [
         fieldError(ERROR_CODES.internal, null, "injected fault"),
       ]);
@@ -132,15 +139,15 @@ async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): P
       if ("error" in who) throw who.error;
       principal = who.principal;
     }
-    reply = route.handle({ principal, params, query, body: body() });
+    reply = route.handle({ principal, params, query, body: body.json() });
     committedCreate = route.creates === true && reply.status < 300;
   } catch (error) {
     reply = toReply(p, error, requestId, clientIp);
   }
   reply = await afterDurable(p, reply, requestId, clientIp);
   if (committedCreate && reply.status < 300) {
-    if (p.faults.hit("commitThenDropRate")) return drop();
-    if (p.faults.hit("commitThenLateRate") && !(await pause(p.faults.current.lateAnswerMs, p.signal))) return drop();
+    if (dice.hit("commitThenDropRate")) return drop();
+    if (dice.hit("commitThenLateRate") && !(await pause(p.faults.current.lateAnswerMs, p.signal))) return drop();
   }
   count(reply.status);
   send(reply);
@@ -231,8 +238,8 @@ export function parseTarget(raw: string): Target {
   return { path, query };
 }
 
-/** Reads the whole body; returns a parser so bad JSON is reported only once auth has passed. */
-async function readBody(req: IncomingMessage): Promise<() => unknown> {
+/** Reads the whole body: its text, and a parser so bad JSON is reported only once auth has passed. */
+async function readBody(req: IncomingMessage): Promise<{ text: string; json: () => unknown }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -241,7 +248,7 @@ async function readBody(req: IncomingMessage): Promise<() => unknown> {
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString("utf8");
-  return () => {
+  const json = () => {
     if (text.trim() === "") return undefined;
     try {
       return JSON.parse(text);
@@ -249,6 +256,7 @@ async function readBody(req: IncomingMessage): Promise<() => unknown> {
       throw invalid(null, `request body is not valid JSON: ${error instanceof Error ? error.message : error}`);
     }
   };
+  return { text, json };
 }
 
 function toReply(p: Pipeline, error: unknown, requestId: string, clientIp: string): Reply {

@@ -155,6 +155,26 @@ test("a seeded run is reproducible: the same seed hits the same requests", async
   expect(await run()).toEqual(first);
 });
 
+test("dice by request: the same requests meet the same faults in any order, whatever ids the run made", async () => {
+  const names = Array.from({ length: 12 }, (_, i) => `p${i}`);
+  const run = async (order: string[]) => {
+    const h = await emulator({ seed: 7, faultsByRequest: true, faults: { rate500: 0.5 } });
+    const byName = new Map<string, number>();
+    // Concurrent, as the creates of one `pulumi up` reach the API in whatever order.
+    await Promise.all(order.map(async (n) => byName.set(n, (await h.call("GET", `/projects?name=${n}`)).status)));
+    // The same request again and again: its nth time meets the same dice in every run.
+    const repeated: number[] = [];
+    for (let i = 0; i < 6; i++) repeated.push((await h.call("GET", "/regions")).status);
+    // An id this run made up stands for "{id}": another run's id meets the same dice.
+    const item = (await h.call("GET", `/projects/${crypto.randomUUID()}`)).status === 500;
+    return { byName: names.map((n) => byName.get(n)), repeated, item };
+  };
+  const first = await run(names);
+  expect(first.byName).toContain(500);
+  expect(first.byName).toContain(200);
+  expect(await run([...names].reverse())).toEqual(first);
+});
+
 test("faults switch on and off at run time via PUT /_emulator/faults; bad values are 400", async () => {
   const h = await emulator();
   expect((await h.call("GET", "/projects")).status).toBe(200);

@@ -228,6 +228,8 @@ test("a 2xx whose body is not the model keeps its id (read again by GET)", async
   const made = await create("project", PROJECTS, { name: "odd" }, STRICT_NAME);
   expect(ids(PROJECTS)).toEqual([made.id]);
   expect(made.name).toBe("odd");
+  expect(posts()).toBe(1);
+  expect(api.log.slice(api.log.indexOf(`POST ${PROJECTS}`) + 1)).toEqual([`GET ${PROJECTS}/${made.id}`]);
 });
 
 test("a 2xx with an unreadable body whose GET fails too: an init error that keeps the id and the provider", async () => {
@@ -244,6 +246,8 @@ test("a 2xx that is not JSON: the new object is found by the lookup", async () =
   api.posts = ["unreadable"];
   const made = await create("project", PROJECTS, { name: "plain" });
   expect(ids(PROJECTS)).toEqual([made.id]);
+  expect(posts()).toBe(1);
+  expect(api.log.slice(api.log.indexOf(`POST ${PROJECTS}`) + 1)).toEqual([`GET ${PROJECTS}`]);
 });
 
 describe("a run killed mid-create (the journal entry is left)", () => {
@@ -286,28 +290,37 @@ describe("a run killed mid-create (the journal entry is left)", () => {
 
   test("killed during the readiness wait (id known): the rerun adopts by id, no POST", async () => {
     const body = { name: "waiting" };
-    const spec = specFor("project");
-    // As the protocol writes it once the POST answered: the entry carries the id.
     api.posts = ["ok"];
-    const client = new FutrouClient({ baseUrl: api.url, token: api.token });
-    let entryDuringWait: unknown;
-    await createObject({
-      spec,
-      client,
+    // The killed run: its POST answered, then the process died while it waited for readiness (a settle
+    // that never returns); what it leaves is the journal's entry, which by then carries the id.
+    let waiting: (entry: unknown) => void = () => {};
+    const inWait = new Promise((resolve) => {
+      waiting = resolve;
+    });
+    void createObject({
+      spec: specFor("project"),
+      client: runClient(),
       collection: PROJECTS,
       body,
       inputs: body,
       normalize: (o) => o,
       pulumiId: (o) => String(o.id),
       outputs: (o) => o,
-      settle: async (o) => {
-        entryDuringWait = journal.entries()[0];
-        return o;
+      settle: () => {
+        waiting(journal.entries()[0]);
+        return new Promise<Props>(() => {});
       },
       initError: (m) => new Error(m),
       journal,
     });
+    const entryDuringWait = await inWait;
     const [id] = ids(PROJECTS);
     expect(entryDuringWait).toMatchObject({ id, before: [] });
+    // The rerun, in a new process (a new client): one GET of that id, no list, no POST.
+    api.log.length = 0;
+    const adopted = await create("project", PROJECTS, body);
+    expect(adopted.id).toBe(id);
+    expect(api.log).toEqual([`GET ${PROJECTS}/${id}`]);
+    expect(ids(PROJECTS)).toEqual([id]);
   });
 });

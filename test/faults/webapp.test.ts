@@ -87,7 +87,8 @@ describe("examples/webapp under injected faults", () => {
     emulator.setFaults(FAULTS);
     emulator.resetStats();
     let attempts = 0;
-    for (let done = false; !done && attempts < MAX_ATTEMPTS; ) {
+    let done = false;
+    while (!done && attempts < MAX_ATTEMPTS) {
       attempts++;
       done = await ps.stack.destroy(quiet).then(
         (d) => d.summary.result === "succeeded",
@@ -99,6 +100,7 @@ describe("examples/webapp under injected faults", () => {
     if (process.env.FUTROU_TEST_REPORT) {
       console.log(`destroy: ${attempts} attempt(s), byStatus ${JSON.stringify(emulator.stats().byStatus)}`);
     }
+    expect(done).toBe(true);
     expect(stateKeys((await exportState(ps.stack)).resources)).toEqual([]);
     expect(inventoryKeys(emulator)).toEqual([]);
   });

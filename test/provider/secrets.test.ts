@@ -127,7 +127,7 @@ describe("errors", () => {
     expect(`${error.message} ${error.stack}`).not.toContain("topsecret");
   });
 
-  test("an init failure loses secret values from its message and reasons, and its outputs are sealed", async () => {
+  test("an init failure loses secret values from its message and reasons; its outputs list the secret input for the engine to encrypt", async () => {
     const image = "ghcr.io/acme/does-not-exist-topsecret:1";
     const error = await provider("serverlet")
       .create("broken", { image, ...secret("image") })
@@ -207,8 +207,14 @@ describe("Secrets", () => {
   test("errors are scrubbed in place: message, stack and init reasons", () => {
     const s = Secrets.of(spec, { name: "topsecret-srv", ...secret("name") });
     const e = new ResourceInitError('futrou:Serverlet "topsecret-srv" failed', "id1", {}, ["topsecret-srv: failed"]);
+    // V8 writes the stack's first line from the message when the stack is first read: read it now, as a
+    // logger or an error wrapper would have before the scrub, so the stack holds the secret on its own.
+    expect(e.stack).toContain("topsecret-srv");
     s.scrub(e);
-    expect([e.message, e.stack, ...e.reasons].join("\n")).not.toContain("topsecret");
+    expect(e.message).toBe(`futrou:Serverlet "${MASK}" failed`);
+    expect(e.stack).not.toContain("topsecret");
+    expect(e.stack).toContain(`futrou:Serverlet "${MASK}" failed`);
+    expect(e.reasons).toEqual([`${MASK}: failed`]);
   });
 
   test("`__secrets` holds names only, and only strings count", () => {
