@@ -32,6 +32,7 @@ import { declaredSecrets, Secrets } from "./secrets";
 import {
   generationsOf,
   HIDDEN,
+  inputDefaults,
   inputNames,
   isHidden,
   keptNames,
@@ -238,6 +239,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   const params = pathParams(spec);
   const updatable = new Set(Object.keys(spec.update.shape));
   const kept = keptNames(spec);
+  /** Each defaulted input's default in normal form (spec.ts `inputDefaults`). */
+  const defaults = normalize(spec.kind, { ...inputDefaults(spec) });
   let settings: Settings = resolveSettings();
 
   /**
@@ -650,9 +653,21 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     for (const k of kept) {
       if (filled[k] !== undefined) continue;
       if (!unread.includes(k)) filled[k] = oldInputs[k];
-      else if (!updatable.has(k) || same(news[k], spec.defaults[k])) filled[k] = news[k];
+      else if (!updatable.has(k) || same(news[k], defaults[k])) filled[k] = news[k];
     }
     return filled;
+  }
+
+  /**
+   * Whether input `k` differs between the old values and the new inputs (`was`, `now`: normal form). A field
+   * added to this package with a default after the state was written (absent from the old outputs, and from
+   * the old inputs when the adapter has them) that is at its default now is no change: upgrading the package
+   * shows no diff on a stack made before the field existed, and an update never sends it.
+   */
+  function differs(k: string, was: Props, now: Props, oldInputs?: Props): boolean {
+    if (same(now[k], was[k])) return false;
+    const predates = was[k] === undefined && oldInputs?.[k] === undefined && Object.hasOwn(defaults, k);
+    return !(predates && same(now[k], defaults[k]));
   }
 
   /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
@@ -661,7 +676,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const olds = withKept(outs, news, oldInputs);
     const was = normalize(spec.kind, olds);
     const now = normalize(spec.kind, news);
-    const changed = Object.keys(visible(news)).filter((k) => !same(now[k], was[k]));
+    const changed = Object.keys(visible(news)).filter((k) => differs(k, was, now, oldInputs));
     const optioned = news[HIDDEN.replaceOnChanges];
     const paths = Array.isArray(optioned) ? optioned.filter((p): p is string => typeof p === "string") : [];
     const forced = replacingKeys(paths, changed, was, now);
@@ -856,10 +871,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const now = normalize(spec.kind, news);
     const patch = pick(
       news,
-      [...updatable].filter((k) => news[k] !== undefined && !same(now[k], was[k])),
+      [...updatable].filter((k) => news[k] !== undefined && differs(k, was, now, oldInputs)),
     );
     const path = itemPath(id);
-    if (Object.keys(patch).length === 0 && localKeys.some((k) => !same(now[k], was[k]))) {
+    if (Object.keys(patch).length === 0 && localKeys.some((k) => differs(k, was, now, oldInputs))) {
       // Only provider-only inputs changed: nothing to send, nothing to wait for.
       return { outs: outputs({ id: locate(id).apiId }, news, olds) };
     }

@@ -202,6 +202,34 @@ export function inputSchema(spec: ResourceSpec, name: string): z.ZodType | undef
   return spec.create.shape[name] ?? spec.pathInputs?.shape[name] ?? spec.localInputs?.shape[name];
 }
 
+/** A schema and the ones it wraps (`.optional()`, `.nullable()`, `.default()`, …), outermost first. */
+export function schemaLayers(schema: z.ZodType | undefined): { type: string; defaultValue?: unknown }[] {
+  const layers: { type: string; defaultValue?: unknown }[] = [];
+  let at: unknown = schema;
+  for (let i = 0; i < 8 && at; i++) {
+    const def = (at as { _zod?: { def?: { type?: string; innerType?: unknown; defaultValue?: unknown } } })._zod?.def;
+    if (!def?.type) break;
+    layers.push(def.type === "default" ? { type: def.type, defaultValue: def.defaultValue } : { type: def.type });
+    at = def.innerType;
+  }
+  return layers;
+}
+
+/**
+ * Every input that has a default, with it: the API's (`spec.defaults`, which check fills in) and the
+ * schemas' own (`.default()`, e.g. a zone's provider-only `forceDestroy`). Derived from the spec, never
+ * listed by hand, so a field added later with a default is in it: diff reads such a field's absence from
+ * a state written before it existed as its default (kit.ts `differs`).
+ */
+export function inputDefaults(spec: ResourceSpec): Readonly<Props> {
+  const declared: Props = {};
+  for (const k of inputNames(spec)) {
+    const layer = schemaLayers(inputSchema(spec, k)).find((l) => l.type === "default");
+    if (layer) declared[k] = layer.defaultValue;
+  }
+  return { ...declared, ...spec.defaults };
+}
+
 /** Provider-only inputs (never sent to the API). */
 export function localNames(spec: ResourceSpec): string[] {
   return Object.keys(spec.localInputs?.shape ?? {});
