@@ -98,7 +98,7 @@ function pick(props: Props, keys: readonly string[]): Props {
 }
 
 /** Hidden inputs that outputs carry too, so read and delete (which see only outputs) know them. */
-const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name, HIDDEN.secrets, HIDDEN.applied] as const;
+const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name, HIDDEN.secrets, HIDDEN.applied, HIDDEN.given] as const;
 
 const isRecord = (v: unknown): v is Props => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -312,9 +312,16 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     return outs;
   }
 
-  /** The inputs a read reports: every input field as it now is (see the header), hidden ones carried. */
+  /**
+   * The inputs a read reports: each input field the checked inputs held (`__given`), as it now is (see the
+   * header), hidden ones carried. Never a field the program left to the API: the engine would take it for
+   * an input the program removes. Outputs written before `__given` existed (until the resource's next
+   * create or update) and an import's read (nothing known before) report every input field they hold.
+   */
   function inputsOf(outs: Props): Props {
-    return { ...pick(outs, inputKeys), ...pick(outs, CARRIED) };
+    const given = outs[HIDDEN.given];
+    const names = Array.isArray(given) ? inputKeys.filter((k) => given.includes(k)) : inputKeys;
+    return { ...pick(outs, names), ...pick(outs, CARRIED) };
   }
 
   /** The POST body: the checked inputs that are neither hidden nor path parameters; `null` means unset. */
@@ -630,9 +637,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       toImport.set(importId, found);
     }
     const applied = spec.transition ? { [HIDDEN.applied]: pick(checked, spec.transition.fields) } : {};
+    const given = { [HIDDEN.given]: Object.keys(visible(checked)).sort() };
     return {
       inputs: secrets.sealed(
-        { ...checked, ...hidden(inputs), ...applied },
+        { ...checked, ...hidden(inputs), ...applied, ...given },
         { ...sealing(secrets, news), derived: false },
       ),
     };

@@ -55,6 +55,13 @@ export const HIDDEN = {
    * them; outputs carry them through refresh), so check tells a program's shrink from a size grown outside.
    */
   applied: "__applied",
+  /**
+   * The visible inputs the checked inputs held (names only): what the program set and what check filled in
+   * (defaults, the workspace, an auto-name). Outputs carry it, so a refresh's read reports as inputs those
+   * and no others: a field only the API chose (a serverlet's `cpu` and `ram`) stays an output, and the
+   * dynamic-provider host's `preview --diff`, which compares old and new inputs, shows no removal of it.
+   */
+  given: "__given",
 } as const;
 
 export const isHidden = (key: string): boolean => key.startsWith("__");

@@ -233,6 +233,22 @@ describe("serverlets", () => {
     expect(next.state.outputs).toMatchObject({ state: "stopped", env: { MODE: "maintenance" } });
   });
 
+  test("a refresh reports as inputs what the program gave, live; cpu and ram left to the API stay outputs", async () => {
+    const p = provider("serverlet");
+    const state = await p.create("sized", { image: "nginx:1", maxInstances: 2 });
+    await api.patch(`/serverlets/${state.id}`, { maxInstances: 5 }, Serverlet);
+    const read = await p.read(state);
+    expect(read.props).toMatchObject({ cpu: expect.any(Number), ram: expect.any(Number), maxInstances: 5 });
+    // The dynamic-provider host's preview --diff compares these with the program's inputs: a cpu here would
+    // print as `- cpu: 250`, a removal that never happens.
+    expect(read.inputs).not.toHaveProperty("cpu");
+    expect(read.inputs).not.toHaveProperty("ram");
+    expect(read.inputs).toMatchObject({ image: "nginx:1", maxInstances: 5, minInstances: 1 });
+    // Outputs written before they carried `__given` (until the next create or update): every input field.
+    const { __given: _, ...legacy } = state.outputs;
+    expect((await p.read({ ...state, outputs: legacy })).inputs).toMatchObject({ cpu: expect.any(Number) });
+  });
+
   test("waiting is bounded by futrou:readyTimeoutSeconds", async () => {
     // Its own emulator, whose deploys take an hour: the timeout, not a slow machine, decides the outcome.
     const slow = await startEmulator({ deployDelayMs: 3_600_000, quiet: true });
