@@ -603,6 +603,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       if (typeof workspace !== "string") return failed(inputs, [workspace], secrets);
       checked.workspaceId = workspace;
     }
+    // Every input this check knows of, claimed or not (an import leaves some unclaimed, just below).
+    const given = { [HIDDEN.given]: Object.keys(visible(checked)).sort() };
     const importId = inputs[HIDDEN.import];
     if (typeof importId === "string" && importId !== "") {
       // What the API never says and the program does not set is not claimed (adopt writes what it sets).
@@ -637,7 +639,6 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       toImport.set(importId, found);
     }
     const applied = spec.transition ? { [HIDDEN.applied]: pick(checked, spec.transition.fields) } : {};
-    const given = { [HIDDEN.given]: Object.keys(visible(checked)).sort() };
     return {
       inputs: secrets.sealed(
         { ...checked, ...hidden(inputs), ...applied, ...given },
@@ -674,7 +675,9 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
    */
   function differs(k: string, was: Props, now: Props, oldInputs?: Props): boolean {
     if (same(now[k], was[k])) return false;
-    const predates = was[k] === undefined && oldInputs?.[k] === undefined && Object.hasOwn(defaults, k);
+    // The old check knew the field (`__given`): it was left out on purpose (an import's unclaimed kept field).
+    const known = [was[HIDDEN.given], oldInputs?.[HIDDEN.given]].some((g) => Array.isArray(g) && g.includes(k));
+    const predates = was[k] === undefined && oldInputs?.[k] === undefined && !known && Object.hasOwn(defaults, k);
     return !(predates && same(now[k], defaults[k]));
   }
 

@@ -56,10 +56,11 @@ export const HIDDEN = {
    */
   applied: "__applied",
   /**
-   * The visible inputs the checked inputs held (names only): what the program set and what check filled in
-   * (defaults, the workspace, an auto-name). Outputs carry it, so a refresh's read reports as inputs those
-   * and no others: a field only the API chose (a serverlet's `cpu` and `ram`) stays an output, and the
-   * dynamic-provider host's `preview --diff`, which compares old and new inputs, shows no removal of it.
+   * The visible inputs check knew of (names only): what the program set, what check filled in (defaults, the
+   * workspace, an auto-name) and the kept fields an import left unclaimed. Outputs carry it, so a refresh's
+   * read reports as inputs those and no others: a field only the API chose (a serverlet's `cpu` and `ram`)
+   * stays an output, and the dynamic-provider host's `preview --diff`, which compares old and new inputs,
+   * shows no removal of it. A defaulted field it does not name is one the state predates (kit.ts `differs`).
    */
   given: "__given",
 } as const;

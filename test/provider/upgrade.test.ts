@@ -49,6 +49,13 @@ describe.each(ADAPTERS)("a state written before a defaulted field existed, on %s
     expect(diff.changed).toContain(field);
   });
 
+  test("a field the old check knew of and left out (an import's unclaimed env) is still a change", async () => {
+    const news = checked("serverlet");
+    const { env: _, ...olds } = news;
+    const diff = await diffOf("serverlet", { ...olds, __given: Object.keys(news) }, news);
+    expect(diff.changed).toEqual(["env"]);
+  });
+
   test("a field the old state holds is compared as always: a zone's forceDestroy true → false is a change", async () => {
     const news = checked("dnsZone");
     const diff = await diffOf("dnsZone", { ...news, forceDestroy: true }, news);
