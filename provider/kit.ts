@@ -102,6 +102,12 @@ const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name, HIDDEN.secrets, 
 
 const isRecord = (v: unknown): v is Props => v !== null && typeof v === "object" && !Array.isArray(v);
 
+/** The fields an import could not read or withheld (`__unread`), as a bag lists them. */
+const unreadOf = (props: Props | undefined): string[] => {
+  const list = props?.[HIDDEN.unread];
+  return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string") : [];
+};
+
 /** Old values with the guarded fields as the program last applied them (not as refresh found them). */
 const appliedOf = (olds: Props): Props => {
   const applied = olds[HIDDEN.applied];
@@ -639,12 +645,12 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       toImport.set(importId, found);
     }
     const applied = spec.transition ? { [HIDDEN.applied]: pick(checked, spec.transition.fields) } : {};
-    return {
-      inputs: secrets.sealed(
-        { ...checked, ...hidden(inputs), ...applied, ...given },
-        { ...sealing(secrets, news), derived: false },
-      ),
-    };
+    const result: Props = { ...checked, ...hidden(inputs), ...applied, ...given };
+    // Secret fields an import withheld (read) stay unread while the program leaves them out (withKept).
+    const unread = unreadOf(olds).filter((k) => spec.secrets.includes(k) && news[k] === undefined);
+    if (unread.length > 0) result[HIDDEN.unread] = unread;
+    else delete result[HIDDEN.unread];
+    return { inputs: secrets.sealed(result, { ...sealing(secrets, news), derived: false }) };
   }
 
   /**
@@ -654,16 +660,21 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
    * keeps what it has unless the program sets something: a value the PATCH can carry is written; left at
    * its default (or null) nothing is written or claimed; one only a replacement could change (a workspace,
    * a region) is taken as the program says, since replacing over an unknown would destroy the object.
+   * A secret field the import withheld from the code it printed (a cron's headers, see read) keeps the
+   * object's value while the program leaves it out (check keeps it unread); one the program sets is compared
+   * with the object's as usual.
    */
   function withKept(olds: Props, news: Props, oldInputs: Props | undefined): Props {
     if (!oldInputs) return olds;
-    const unread = Array.isArray(oldInputs[HIDDEN.unread]) ? (oldInputs[HIDDEN.unread] as unknown[]) : [];
+    const unread = unreadOf(oldInputs);
     const filled = { ...olds };
     for (const k of kept) {
       if (filled[k] !== undefined) continue;
       if (!unread.includes(k)) filled[k] = oldInputs[k];
       else if (!updatable.has(k) || same(news[k], defaults[k])) filled[k] = news[k];
     }
+    const withheld = unreadOf(news);
+    for (const k of spec.secrets) if (unread.includes(k) && withheld.includes(k)) filled[k] = news[k];
     return filled;
   }
 
@@ -830,8 +841,13 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       const outs = outputs(found, props, props);
       await unseenChanges(id, props, found, secrets);
       const inputs = inputsOf(outs);
-      // Nothing known before (`pulumi import`): the kept fields it cannot see are unread, not absent.
-      const unread = importing ? kept.filter((k) => outs[k] === undefined) : [];
+      if (!importing) return { id, props: outs, inputs };
+      // Nothing known before (`pulumi import`): the kept fields it cannot see are unread, not absent. The kind's
+      // secret fields it saw (a cron's headers) are withheld: the engine prints an import's inputs as the
+      // program's code, in clear whether secret or not. They stay outputs; the object keeps them (withKept).
+      const withheld = spec.secrets.filter((k) => inputs[k] !== undefined && !same(inputs[k], defaults[k]));
+      for (const k of withheld) delete inputs[k];
+      const unread = [...kept.filter((k) => outs[k] === undefined), ...withheld];
       return { id, props: outs, inputs: unread.length > 0 ? { ...inputs, [HIDDEN.unread]: unread } : inputs };
     }
     return (await confirmGone(id, props)) ? { id: "", props: {} } : { id, props };

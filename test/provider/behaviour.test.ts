@@ -6,10 +6,11 @@ import type { dynamic } from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import type { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { Plan, Project, Region, Serverlet, Storage, Volume } from "../../provider/api/models";
+import { Cron, Plan, Project, Region, Serverlet, Storage, Volume } from "../../provider/api/models";
 import { MISSING_TOKEN, resolveSettings } from "../../provider/config";
 import { specFor } from "../../provider/index";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
+import { unwrap } from "../../provider/plugin/wire";
 import { argsOf, configOf, type Props, type Provider, startHarness } from "./harness";
 
 let emulator: RunningEmulator;
@@ -134,6 +135,51 @@ describe("import", () => {
     expect(next.state.id).not.toBe(outside.id);
     const volumes = emulator.inventory().volume.filter((v) => v.name === "adopted-vol");
     expect(volumes.map((v) => [v.id, v.type])).toEqual([[next.state.id, "hdd"]]);
+  });
+
+  test("`pulumi import` on the plugin withholds a cron's headers from the inputs (the engine prints them as code); the object keeps them", async () => {
+    const plugin = makeProvider(specFor("cron"), { acceptsSecrets: true });
+    await plugin.configure({
+      config: configOf({ "futrou:apiUrl": emulator.url, "futrou:apiToken": emulator.token }),
+    });
+    const headers = { Authorization: "Bearer withheld-credential" };
+    const cron = await api.create(
+      "/crons",
+      {
+        name: "withheld",
+        schedule: "@hourly",
+        url: "https://example.com/h",
+        headers,
+        workspaceId: emulator.workspaceId,
+      },
+      Cron,
+    );
+    // The engine's Read with nothing known, as `pulumi import` sends it (the plugin unwraps what comes back).
+    const read = await plugin.read(cron.id, {});
+    const outputs = unwrap(read.props).value as Props;
+    const imported = unwrap(read.inputs).value as Props;
+    expect(outputs.headers).toEqual(headers);
+    expect(imported).not.toHaveProperty("headers");
+    expect(imported.__unread).toEqual(["headers"]);
+    expect(imported).toMatchObject({ name: "withheld", schedule: "@hourly" });
+
+    /** One `pulumi up` of a program: check against the old inputs, then diff; returns the new inputs. */
+    const up = async (olds: Props, args: Props): Promise<{ inputs: Props; changed: string[] }> => {
+      const checked = unwrap((await plugin.check(olds, { ...args, workspaceId: emulator.workspaceId })).inputs)
+        .value as Props;
+      return { inputs: checked, changed: (await plugin.diff(cron.id, outputs, checked, olds)).changed };
+    };
+    const program = { name: "withheld", schedule: "@hourly", url: "https://example.com/h" };
+    // The printed program (no headers): no change, on this up and the next (the inputs keep them unread).
+    const first = await up(imported, program);
+    expect(first.changed).toEqual([]);
+    expect(first.inputs.__unread).toEqual(["headers"]);
+    expect((await up(first.inputs, program)).changed).toEqual([]);
+    // Headers the program sets are compared with the object's: the same, no change; others, a change.
+    expect((await up(first.inputs, { ...program, headers })).changed).toEqual([]);
+    const rotated = await up(first.inputs, { ...program, headers: { Authorization: "Bearer rotated" } });
+    expect(rotated.changed).toEqual(["headers"]);
+    expect(rotated.inputs).not.toHaveProperty("__unread");
   });
 
   test("an id that does not exist fails clearly", async () => {
