@@ -33,6 +33,7 @@ import {
   generationsOf,
   HIDDEN,
   idFault,
+  inputDefaults,
   inputNames,
   isHidden,
   keptNames,
@@ -98,9 +99,15 @@ function pick(props: Props, keys: readonly string[]): Props {
 }
 
 /** Hidden inputs that outputs carry too, so read and delete (which see only outputs) know them. */
-const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name, HIDDEN.secrets, HIDDEN.applied] as const;
+const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name, HIDDEN.secrets, HIDDEN.applied, HIDDEN.given] as const;
 
 const isRecord = (v: unknown): v is Props => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The fields an import could not read or withheld (`__unread`), as a bag lists them. */
+const unreadOf = (props: Props | undefined): string[] => {
+  const list = props?.[HIDDEN.unread];
+  return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string") : [];
+};
 
 /** Old values with the guarded fields as the program last applied them (not as refresh found them). */
 const appliedOf = (olds: Props): Props => {
@@ -239,6 +246,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   const params = pathParams(spec);
   const updatable = new Set(Object.keys(spec.update.shape));
   const kept = keptNames(spec);
+  /** Each defaulted input's default in normal form (spec.ts `inputDefaults`). */
+  const defaults = normalize(spec.kind, { ...inputDefaults(spec) });
   let settings: Settings = resolveSettings();
 
   /**
@@ -333,9 +342,16 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     return outs;
   }
 
-  /** The inputs a read reports: every input field as it now is (see the header), hidden ones carried. */
+  /**
+   * The inputs a read reports: each input field the checked inputs held (`__given`), as it now is (see the
+   * header), hidden ones carried. Never a field the program left to the API: the engine would take it for
+   * an input the program removes. Outputs written before `__given` existed (until the resource's next
+   * create or update) and an import's read (nothing known before) report every input field they hold.
+   */
   function inputsOf(outs: Props): Props {
-    return { ...pick(outs, inputKeys), ...pick(outs, CARRIED) };
+    const given = outs[HIDDEN.given];
+    const names = Array.isArray(given) ? inputKeys.filter((k) => given.includes(k)) : inputKeys;
+    return { ...pick(outs, names), ...pick(outs, CARRIED) };
   }
 
   /** The POST body: the checked inputs that are neither hidden nor path parameters; `null` means unset. */
@@ -621,6 +637,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       if (typeof workspace !== "string") return failed(inputs, [workspace], secrets);
       checked.workspaceId = workspace;
     }
+    // Every input this check knows of, claimed or not (an import leaves some unclaimed, just below).
+    const given = { [HIDDEN.given]: Object.keys(visible(checked)).sort() };
     const importId = inputs[HIDDEN.import];
     if (typeof importId === "string" && importId !== "") {
       // What the API never says and the program does not set is not claimed (adopt writes what it sets).
@@ -655,12 +673,12 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       toImport.set(importId, found);
     }
     const applied = spec.transition ? { [HIDDEN.applied]: pick(checked, spec.transition.fields) } : {};
-    return {
-      inputs: secrets.sealed(
-        { ...checked, ...hidden(inputs), ...applied },
-        { ...sealing(secrets, news), derived: false },
-      ),
-    };
+    const result: Props = { ...checked, ...hidden(inputs), ...applied, ...given };
+    // Secret fields an import withheld (read) stay unread while the program leaves them out (withKept).
+    const unread = unreadOf(olds).filter((k) => spec.secrets.includes(k) && news[k] === undefined);
+    if (unread.length > 0) result[HIDDEN.unread] = unread;
+    else delete result[HIDDEN.unread];
+    return { inputs: secrets.sealed(result, { ...sealing(secrets, news), derived: false }) };
   }
 
   /**
@@ -670,17 +688,36 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
    * keeps what it has unless the program sets something: a value the PATCH can carry is written; left at
    * its default (or null) nothing is written or claimed; one only a replacement could change (a workspace,
    * a region) is taken as the program says, since replacing over an unknown would destroy the object.
+   * A secret field the import withheld from the code it printed (a cron's headers, see read) keeps the
+   * object's value while the program leaves it out (check keeps it unread); one the program sets is compared
+   * with the object's as usual.
    */
   function withKept(olds: Props, news: Props, oldInputs: Props | undefined): Props {
     if (!oldInputs) return olds;
-    const unread = Array.isArray(oldInputs[HIDDEN.unread]) ? (oldInputs[HIDDEN.unread] as unknown[]) : [];
+    const unread = unreadOf(oldInputs);
     const filled = { ...olds };
     for (const k of kept) {
       if (filled[k] !== undefined) continue;
       if (!unread.includes(k)) filled[k] = oldInputs[k];
-      else if (!updatable.has(k) || same(news[k], spec.defaults[k])) filled[k] = news[k];
+      else if (!updatable.has(k) || same(news[k], defaults[k])) filled[k] = news[k];
     }
+    const withheld = unreadOf(news);
+    for (const k of spec.secrets) if (unread.includes(k) && withheld.includes(k)) filled[k] = news[k];
     return filled;
+  }
+
+  /**
+   * Whether input `k` differs between the old values and the new inputs (`was`, `now`: normal form). A field
+   * added to this package with a default after the state was written (absent from the old outputs, and from
+   * the old inputs when the adapter has them) that is at its default now is no change: upgrading the package
+   * shows no diff on a stack made before the field existed, and an update never sends it.
+   */
+  function differs(k: string, was: Props, now: Props, oldInputs?: Props): boolean {
+    if (same(now[k], was[k])) return false;
+    // The old check knew the field (`__given`): it was left out on purpose (an import's unclaimed kept field).
+    const known = [was[HIDDEN.given], oldInputs?.[HIDDEN.given]].some((g) => Array.isArray(g) && g.includes(k));
+    const predates = was[k] === undefined && oldInputs?.[k] === undefined && !known && Object.hasOwn(defaults, k);
+    return !(predates && same(now[k], defaults[k]));
   }
 
   /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
@@ -689,7 +726,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const olds = withKept(outs, news, oldInputs);
     const was = normalize(spec.kind, olds);
     const now = normalize(spec.kind, news);
-    const changed = Object.keys(visible(news)).filter((k) => !same(now[k], was[k]));
+    const changed = Object.keys(visible(news)).filter((k) => differs(k, was, now, oldInputs));
     const optioned = news[HIDDEN.replaceOnChanges];
     const paths = Array.isArray(optioned) ? optioned.filter((p): p is string => typeof p === "string") : [];
     const forced = replacingKeys(paths, changed, was, now);
@@ -833,8 +870,13 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       const outs = outputs(found, props, props);
       await unseenChanges(id, props, found, secrets);
       const inputs = inputsOf(outs);
-      // Nothing known before (`pulumi import`): the kept fields it cannot see are unread, not absent.
-      const unread = importing ? kept.filter((k) => outs[k] === undefined) : [];
+      if (!importing) return { id, props: outs, inputs };
+      // Nothing known before (`pulumi import`): the kept fields it cannot see are unread, not absent. The kind's
+      // secret fields it saw (a cron's headers) are withheld: the engine prints an import's inputs as the
+      // program's code, in clear whether secret or not. They stay outputs; the object keeps them (withKept).
+      const withheld = spec.secrets.filter((k) => inputs[k] !== undefined && !same(inputs[k], defaults[k]));
+      for (const k of withheld) delete inputs[k];
+      const unread = [...kept.filter((k) => outs[k] === undefined), ...withheld];
       return { id, props: outs, inputs: unread.length > 0 ? { ...inputs, [HIDDEN.unread]: unread } : inputs };
     }
     return (await confirmGone(id, props)) ? { id: "", props: {} } : { id, props };
@@ -885,10 +927,10 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     const now = normalize(spec.kind, news);
     const patch = pick(
       news,
-      [...updatable].filter((k) => news[k] !== undefined && !same(now[k], was[k])),
+      [...updatable].filter((k) => news[k] !== undefined && differs(k, was, now, oldInputs)),
     );
     const path = itemPath(id);
-    if (Object.keys(patch).length === 0 && localKeys.some((k) => !same(now[k], was[k]))) {
+    if (Object.keys(patch).length === 0 && localKeys.some((k) => differs(k, was, now, oldInputs))) {
       // Only provider-only inputs changed: nothing to send, nothing to wait for.
       return { outs: outputs({ id: locate(id).apiId }, news, olds) };
     }

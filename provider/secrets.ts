@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import { HIDDEN, inputSchema, isHidden, type Props, type ResourceSpec } from "./spec";
+import { HIDDEN, inputSchema, isHidden, type Props, type ResourceSpec, schemaLayers } from "./spec";
 
 /** What a secret value reads as wherever it would have been printed. */
 export const MASK = "[secret]";
@@ -41,13 +41,7 @@ const isObject = (v: unknown): v is Props => v !== null && typeof v === "object"
 
 /** Whether an input is a map of user-chosen keys (env, headers): its keys are part of the secret too. */
 function isMapField(spec: ResourceSpec, name: string): boolean {
-  let schema: unknown = inputSchema(spec, name);
-  for (let i = 0; i < 5 && schema; i++) {
-    const def = (schema as { _zod?: { def?: { type?: string; innerType?: unknown } } })._zod?.def;
-    if (def?.type === "record") return true;
-    schema = def?.innerType;
-  }
-  return false;
+  return schemaLayers(inputSchema(spec, name)).some((l) => l.type === "record");
 }
 
 /** Every string and number inside a value (and the keys of a map), as they could appear in text. */

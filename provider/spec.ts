@@ -56,6 +56,14 @@ export const HIDDEN = {
    * them; outputs carry them through refresh), so check tells a program's shrink from a size grown outside.
    */
   applied: "__applied",
+  /**
+   * The visible inputs check knew of (names only): what the program set, what check filled in (defaults, the
+   * workspace, an auto-name) and the kept fields an import left unclaimed. Outputs carry it, so a refresh's
+   * read reports as inputs those and no others: a field only the API chose (a serverlet's `cpu` and `ram`)
+   * stays an output, and the dynamic-provider host's `preview --diff`, which compares old and new inputs,
+   * shows no removal of it. A defaulted field it does not name is one the state predates (kit.ts `differs`).
+   */
+  given: "__given",
 } as const;
 
 export const isHidden = (key: string): boolean => key.startsWith("__");
@@ -219,6 +227,34 @@ export function inputNames(spec: ResourceSpec): string[] {
 /** The schema of one input, wherever the spec declares it (POST body, path or provider-only). */
 export function inputSchema(spec: ResourceSpec, name: string): z.ZodType | undefined {
   return spec.create.shape[name] ?? spec.pathInputs?.shape[name] ?? spec.localInputs?.shape[name];
+}
+
+/** A schema and the ones it wraps (`.optional()`, `.nullable()`, `.default()`, …), outermost first. */
+export function schemaLayers(schema: z.ZodType | undefined): { type: string; defaultValue?: unknown }[] {
+  const layers: { type: string; defaultValue?: unknown }[] = [];
+  let at: unknown = schema;
+  for (let i = 0; i < 8 && at; i++) {
+    const def = (at as { _zod?: { def?: { type?: string; innerType?: unknown; defaultValue?: unknown } } })._zod?.def;
+    if (!def?.type) break;
+    layers.push(def.type === "default" ? { type: def.type, defaultValue: def.defaultValue } : { type: def.type });
+    at = def.innerType;
+  }
+  return layers;
+}
+
+/**
+ * Every input that has a default, with it: the API's (`spec.defaults`, which check fills in) and the
+ * schemas' own (`.default()`, e.g. a zone's provider-only `forceDestroy`). Derived from the spec, never
+ * listed by hand, so a field added later with a default is in it: diff reads such a field's absence from
+ * a state written before it existed as its default (kit.ts `differs`).
+ */
+export function inputDefaults(spec: ResourceSpec): Readonly<Props> {
+  const declared: Props = {};
+  for (const k of inputNames(spec)) {
+    const layer = schemaLayers(inputSchema(spec, k)).find((l) => l.type === "default");
+    if (layer) declared[k] = layer.defaultValue;
+  }
+  return { ...declared, ...spec.defaults };
 }
 
 /** Provider-only inputs (never sent to the API). */

@@ -14,6 +14,9 @@ import { type ProgramStack, programStack, writes } from "./engine";
 
 jest.setTimeout(600_000);
 
+/** The property lines `pulumi preview --diff` prints (`~ image: … => …`, `- cpu: 250`, `+ name: …`). */
+const propertyLines = (text: string): string[] => text.split("\n").filter((l) => /^\s+[~+-] \w+\s*: /.test(l));
+
 /** The same program on each mode: the dynamic providers (TypeScript) and the plugin (Pulumi YAML). */
 const MODES = [
   ["the dynamic providers", { program: "drift", plugin: false }],
@@ -54,6 +57,21 @@ describe.each(MODES)("drift through the real engine, on %s", (_mode, { program, 
     const up = await ps.stack.up(quiet);
     expect(up.summary.resourceChanges).toEqual({ same: 3 });
     expect(writes(emulator.stats())).toBe(0);
+  });
+
+  it("after a refresh, preview --diff shows only what the program changes: no removal of what the API chose (cpu, ram)", async () => {
+    // The serverlet leaves cpu and ram to the API, whose answers carry them: outputs, never inputs.
+    expect(emulator.inventory().serverlet[0]).toMatchObject({ cpu: expect.any(Number), ram: expect.any(Number) });
+    await ps.stack.refresh(quiet);
+    let untouched = "";
+    await ps.stack.preview({ diff: true, expectNoChanges: true, onOutput: (o) => (untouched += o) });
+    expect(propertyLines(untouched)).toEqual([]);
+    await ps.stack.setConfig("maxInstances", { value: "3" });
+    let text = "";
+    const preview = await ps.stack.preview({ diff: true, onOutput: (o) => (text += o) });
+    await ps.stack.removeConfig("maxInstances");
+    expect(preview.changeSummary).toMatchObject({ update: 1, same: 2 });
+    expect(propertyLines(text)).toEqual([expect.stringMatching(/~ maxInstances\s*: 2 => 3/)]);
   });
 
   it("an ignored field deployed by CI survives refresh and up", async () => {

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Project, Serverlet } from "../../provider/api/models";
+import { Cron, Project, Serverlet } from "../../provider/api/models";
 import { type ProgramStack, programStack, writes } from "../e2e/engine";
 import { requireBuilt } from "./lifecycle";
 
@@ -92,6 +92,35 @@ describe("pulumi import generates code", () => {
 
     writeFileSync(join(ps.dir, "index.ts"), code);
     await expectNoChange(ps);
+  });
+
+  it("in a TypeScript project: a cron's headers, always secret, are not printed, and the printed program changes nothing", async () => {
+    const cron = await api.create(
+      "/crons",
+      {
+        name: "imported-probe",
+        schedule: "*/10 * * * *",
+        url: "https://shop.example/health",
+        headers: { Authorization: "Bearer imported-probe-credential" },
+        workspaceId: emulator.workspaceId,
+      },
+      Cron,
+    );
+    const { ps, code } = await importInto("test/languages/programs/ts-import", {
+      type: "futrou:index:Cron",
+      name: "probe",
+      id: cron.id,
+    });
+    expect(code).toMatch(/const probe = new futrou\.Cron\("probe", \{[^}]*name: "imported-probe",/s);
+    expect(code).not.toContain("imported-probe-credential");
+    expect(code).not.toContain("headers");
+    expect(await ps.stateAtRest()).not.toContain("imported-probe-credential");
+
+    // The printed program leaves the headers out: the cron keeps its own, and nothing is written.
+    writeFileSync(join(ps.dir, "index.ts"), code);
+    await expectNoChange(ps);
+    const kept = emulator.inventory().cron.find((c) => c.id === cron.id);
+    expect(kept?.headers).toEqual({ Authorization: "Bearer imported-probe-credential" });
   });
 
   it("in a YAML project: YAML, which then changes nothing", async () => {

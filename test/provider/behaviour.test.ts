@@ -6,10 +6,11 @@ import type { dynamic } from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import type { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { Plan, Project, Region, Serverlet, Storage, Volume } from "../../provider/api/models";
+import { Cron, Plan, Project, Region, Serverlet, Storage, Volume } from "../../provider/api/models";
 import { MISSING_TOKEN, resolveSettings } from "../../provider/config";
 import { specFor } from "../../provider/index";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
+import { unwrap } from "../../provider/plugin/wire";
 import { argsOf, configOf, type Props, type Provider, startHarness } from "./harness";
 
 let emulator: RunningEmulator;
@@ -136,6 +137,51 @@ describe("import", () => {
     expect(volumes.map((v) => [v.id, v.type])).toEqual([[next.state.id, "hdd"]]);
   });
 
+  test("`pulumi import` on the plugin withholds a cron's headers from the inputs (the engine prints them as code); the object keeps them", async () => {
+    const plugin = makeProvider(specFor("cron"), { acceptsSecrets: true });
+    await plugin.configure({
+      config: configOf({ "futrou:apiUrl": emulator.url, "futrou:apiToken": emulator.token }),
+    });
+    const headers = { Authorization: "Bearer withheld-credential" };
+    const cron = await api.create(
+      "/crons",
+      {
+        name: "withheld",
+        schedule: "@hourly",
+        url: "https://example.com/h",
+        headers,
+        workspaceId: emulator.workspaceId,
+      },
+      Cron,
+    );
+    // The engine's Read with nothing known, as `pulumi import` sends it (the plugin unwraps what comes back).
+    const read = await plugin.read(cron.id, {});
+    const outputs = unwrap(read.props).value as Props;
+    const imported = unwrap(read.inputs).value as Props;
+    expect(outputs.headers).toEqual(headers);
+    expect(imported).not.toHaveProperty("headers");
+    expect(imported.__unread).toEqual(["headers"]);
+    expect(imported).toMatchObject({ name: "withheld", schedule: "@hourly" });
+
+    /** One `pulumi up` of a program: check against the old inputs, then diff; returns the new inputs. */
+    const up = async (olds: Props, args: Props): Promise<{ inputs: Props; changed: string[] }> => {
+      const checked = unwrap((await plugin.check(olds, { ...args, workspaceId: emulator.workspaceId })).inputs)
+        .value as Props;
+      return { inputs: checked, changed: (await plugin.diff(cron.id, outputs, checked, olds)).changed };
+    };
+    const program = { name: "withheld", schedule: "@hourly", url: "https://example.com/h" };
+    // The printed program (no headers): no change, on this up and the next (the inputs keep them unread).
+    const first = await up(imported, program);
+    expect(first.changed).toEqual([]);
+    expect(first.inputs.__unread).toEqual(["headers"]);
+    expect((await up(first.inputs, program)).changed).toEqual([]);
+    // Headers the program sets are compared with the object's: the same, no change; others, a change.
+    expect((await up(first.inputs, { ...program, headers })).changed).toEqual([]);
+    const rotated = await up(first.inputs, { ...program, headers: { Authorization: "Bearer rotated" } });
+    expect(rotated.changed).toEqual(["headers"]);
+    expect(rotated.inputs).not.toHaveProperty("__unread");
+  });
+
   test("an id that does not exist fails clearly", async () => {
     await expect(provider("volume").raw.create({ name: "x", __import: "nope" })).rejects.toThrow(
       /cannot import "nope": no such object/,
@@ -231,6 +277,22 @@ describe("serverlets", () => {
     });
     expect(next.step).toBe("update");
     expect(next.state.outputs).toMatchObject({ state: "stopped", env: { MODE: "maintenance" } });
+  });
+
+  test("a refresh reports as inputs what the program gave, live; cpu and ram left to the API stay outputs", async () => {
+    const p = provider("serverlet");
+    const state = await p.create("sized", { image: "nginx:1", maxInstances: 2 });
+    await api.patch(`/serverlets/${state.id}`, { maxInstances: 5 }, Serverlet);
+    const read = await p.read(state);
+    expect(read.props).toMatchObject({ cpu: expect.any(Number), ram: expect.any(Number), maxInstances: 5 });
+    // The dynamic-provider host's preview --diff compares these with the program's inputs: a cpu here would
+    // print as `- cpu: 250`, a removal that never happens.
+    expect(read.inputs).not.toHaveProperty("cpu");
+    expect(read.inputs).not.toHaveProperty("ram");
+    expect(read.inputs).toMatchObject({ image: "nginx:1", maxInstances: 5, minInstances: 1 });
+    // Outputs written before they carried `__given` (until the next create or update): every input field.
+    const { __given: _, ...legacy } = state.outputs;
+    expect((await p.read({ ...state, outputs: legacy })).inputs).toMatchObject({ cpu: expect.any(Number) });
   });
 
   test("waiting is bounded by futrou:readyTimeoutSeconds", async () => {
