@@ -92,10 +92,21 @@ describe("pulumi new templates, from a path", () => {
   });
 
   it("typescript: `pulumi new` makes a project that goes up against the emulator and is destroyed", async () => {
-    const s = scratch(emulator);
+    // The token and URL from the stack config, as the README's quick start sets them, not the environment.
+    const s = scratch();
     cleanups.push(s.remove);
     const dir = join(s.root, "program");
     await pulumiNew("typescript", dir, s.env, ["--stack", "dev"]);
+    await run("pulumi", ["config", "set", "futrou:apiToken", "--secret"], {
+      cwd: dir,
+      env: s.env,
+      input: emulator.token,
+    });
+    await run("pulumi", ["config", "set", "futrou:apiUrl", emulator.url], { cwd: dir, env: s.env });
+    expect(await run("pulumi", ["config", "get", "futrou:apiToken"], { cwd: dir, env: s.env })).toBe(
+      `${emulator.token}\n`,
+    );
+    expect(readFileSync(join(dir, "Pulumi.dev.yaml"), "utf8")).not.toContain(emulator.token);
     expect(readFileSync(join(dir, "package.json"), "utf8")).toContain('"name": "futrou-typescript"');
     // What `npm install` gives a user's project: @pulumi/pulumi and pulumi-futrou (this repo's, linked).
     symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
