@@ -3,9 +3,21 @@
  * the schema the plugin serves (dist/plugin/schema.json), they must equal the committed pages, so a page
  * left stale by a schema or description change fails here. The type each page gives a field in Go, Python
  * and TypeScript is checked against the SDKs Pulumi's code generators made from the same schema
- * (`make sdks`, dist/sdks): a Go user reading `SizeGb pulumi.Float64PtrInput` finds exactly that field.
+ * (`make sdks`, dist/sdks): a Go user reading `SizeGb pulumi.Float64PtrInput` finds exactly that field. The
+ * pages' examples compile: TypeScript type-checks, Go passes `go vet` (type-checked), Python byte-compiles and uses only
+ * names the generated package has.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   goFunctionName,
@@ -24,7 +36,10 @@ import {
   tsInput,
   tsOutput,
 } from "../../scripts/reference-docs";
-import { SDKS_DIR } from "../languages/lifecycle";
+import { ensureToolchainOnPath, repoRoot } from "../e2e/engine";
+import { run, SDKS_DIR } from "../languages/lifecycle";
+
+jest.setTimeout(600_000);
 
 const schemaJson = (): unknown => {
   if (!existsSync(SCHEMA_FILE)) throw new Error("the plugin's schema is missing: run `make build`");
@@ -118,5 +133,78 @@ describe("the field types the pages give are those of the generated SDKs", () =>
       want("python", py, `def ${pyName(key)}(self) -> ${pyPlain(p, req, "'outputs.")}:`);
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the reference pages' examples compile against the generated SDKs", () => {
+  let scratch: string;
+  /** Each page's fenced example in one language: page name → code. */
+  const examples = (lang: string) =>
+    [...referencePages(schemaJson())].flatMap(([page, text]) => {
+      const code = new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\\n\`\`\``).exec(text)?.[1];
+      return code ? [[page.replace(/\.md$/, ""), code] as const] : [];
+    });
+
+  beforeAll(() => {
+    ensureToolchainOnPath();
+    if (!existsSync(join(SDKS_DIR, "nodejs", "bin", "index.js"))) throw new Error("run `make sdks`");
+    scratch = mkdtempSync(join(tmpdir(), "futrou-reference-examples-"));
+  });
+  afterAll(() => {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it("TypeScript: every example type-checks (strict) on @futrou/pulumi", async () => {
+    const dir = join(scratch, "ts");
+    mkdirSync(dir);
+    symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
+    const files = examples("ts").map(([page, code]) => {
+      writeFileSync(join(dir, `${page}.ts`), `${code}\n`);
+      return join(dir, `${page}.ts`);
+    });
+    expect(files).toHaveLength(24);
+    const tsc = join(repoRoot, "node_modules", ".bin", "tsc");
+    await run(tsc, ["--noEmit", "--strict", "--types", "node", "--module", "commonjs", "--target", "es2020", ...files]);
+  });
+
+  it("Go: every example type-checks and vets against dist/sdks/go", async () => {
+    const dir = join(scratch, "go");
+    const sdk = join(SDKS_DIR, "go");
+    const module = /^module (\S+)$/m.exec(readFileSync(join(sdk, "go.mod"), "utf8"))?.[1];
+    const pinned = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).devDependencies["@pulumi/pulumi"];
+    mkdirSync(dir);
+    writeFileSync(
+      join(dir, "go.mod"),
+      `module examples\n\ngo 1.25\n\nrequire (\n\t${module} v0.1.0\n\tgithub.com/pulumi/pulumi/sdk/v3 v${pinned}\n)\n\nreplace ${module} => ${sdk}\n`,
+    );
+    for (const [page, code] of examples("go")) {
+      mkdirSync(join(dir, page));
+      writeFileSync(join(dir, page, "main.go"), `${code}\n`);
+    }
+    const env = { ...process.env, GOFLAGS: "-mod=mod" };
+    // vet type-checks every package (what a build would refuse) without linking 24 binaries.
+    await run("go", ["vet", "./..."], { cwd: dir, env });
+  });
+
+  it("Python: every example byte-compiles and uses classes and keywords the generated pulumi_futrou has", async () => {
+    const dir = join(scratch, "py");
+    mkdirSync(dir);
+    const sdkDir = join(SDKS_DIR, "python", "pulumi_futrou");
+    const sdk = readdirSync(sdkDir)
+      .filter((f) => f.endsWith(".py"))
+      .map((f) => readFileSync(join(sdkDir, f), "utf8"))
+      .join("\n");
+    const unknown: string[] = [];
+    for (const [page, code] of examples("python")) {
+      writeFileSync(join(dir, `${page.replace(/\W/g, "_")}.py`), `${code}\n`);
+      for (const [, name] of code.matchAll(/futrou\.(\w+)\(/g)) {
+        if (!new RegExp(`^(class|def) ${name}\\b`, "m").test(sdk)) unknown.push(`${page}: futrou.${name}`);
+      }
+      for (const [, keyword] of code.matchAll(/\b([a-z_]+)=/g)) {
+        if (!new RegExp(`\\b${keyword}: `).test(sdk)) unknown.push(`${page}: ${keyword}=`);
+      }
+    }
+    expect(unknown).toEqual([]);
+    await run("python3", ["-m", "py_compile", ...readdirSync(dir)], { cwd: dir });
   });
 });
