@@ -37,7 +37,7 @@ import {
   tsOutput,
 } from "../../scripts/reference-docs";
 import { ensureToolchainOnPath, repoRoot } from "../e2e/engine";
-import { run, SDKS_DIR } from "../languages/lifecycle";
+import { run, SDKS_DIR, unknownPythonNames } from "../languages/lifecycle";
 
 jest.setTimeout(600_000);
 
@@ -189,20 +189,10 @@ describe("the reference pages' examples compile against the generated SDKs", () 
   it("Python: every example byte-compiles and uses classes and keywords the generated pulumi_futrou has", async () => {
     const dir = join(scratch, "py");
     mkdirSync(dir);
-    const sdkDir = join(SDKS_DIR, "python", "pulumi_futrou");
-    const sdk = readdirSync(sdkDir)
-      .filter((f) => f.endsWith(".py"))
-      .map((f) => readFileSync(join(sdkDir, f), "utf8"))
-      .join("\n");
     const unknown: string[] = [];
     for (const [page, code] of examples("python")) {
       writeFileSync(join(dir, `${page.replace(/\W/g, "_")}.py`), `${code}\n`);
-      for (const [, name] of code.matchAll(/futrou\.(\w+)\(/g)) {
-        if (!new RegExp(`^(class|def) ${name}\\b`, "m").test(sdk)) unknown.push(`${page}: futrou.${name}`);
-      }
-      for (const [, keyword] of code.matchAll(/\b([a-z_]+)=/g)) {
-        if (!new RegExp(`\\b${keyword}: `).test(sdk)) unknown.push(`${page}: ${keyword}=`);
-      }
+      unknown.push(...unknownPythonNames(code).map((name) => `${page}: ${name}`));
     }
     expect(unknown).toEqual([]);
     await run("python3", ["-m", "py_compile", ...readdirSync(dir)], { cwd: dir });

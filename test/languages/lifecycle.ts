@@ -7,7 +7,7 @@
  * it → `destroy`, against the emulator.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
@@ -196,4 +196,23 @@ export function describeLifecycle(
       timeoutMs,
     );
   });
+}
+
+/**
+ * What `python3 -m py_compile` cannot see in a program on the generated Python SDK (dist/sdks/python): each
+ * `futrou.<Name>(` call that names no class or function of pulumi_futrou, and each `keyword=` argument that
+ * no signature there takes. Returns them, one string each (empty when every name is the SDK's).
+ */
+export function unknownPythonNames(program: string): string[] {
+  const dir = join(SDKS_DIR, "python", "pulumi_futrou");
+  const sdk = readdirSync(dir)
+    .filter((f) => f.endsWith(".py"))
+    .map((f) => readFileSync(join(dir, f), "utf8"))
+    .join("\n");
+  const names = [...program.matchAll(/futrou\.(\w+)\(/g)].map((m) => m[1] ?? "");
+  const keywords = [...program.matchAll(/\b([a-z_]+)=/g)].map((m) => m[1] ?? "");
+  return [
+    ...names.filter((n) => !new RegExp(`^(class|def) ${n}\\b`, "m").test(sdk)).map((n) => `futrou.${n}`),
+    ...keywords.filter((k) => !new RegExp(`\\b${k}: `).test(sdk)).map((k) => `${k}=`),
+  ];
 }

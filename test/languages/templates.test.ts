@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { ensureToolchainOnPath, PASSPHRASE, repoRoot } from "../e2e/engine";
-import { requireBuilt, run, SDKS_DIR } from "./lifecycle";
+import { requireBuilt, run, SDKS_DIR, unknownPythonNames } from "./lifecycle";
 
 jest.setTimeout(600_000);
 
@@ -175,16 +175,7 @@ describe("pulumi new templates, from a path", () => {
     await run("python3", ["-m", "py_compile", "__main__.py"], { cwd: dir });
     // py_compile checks syntax only: the classes and keyword arguments the program uses must be the SDK's.
     const program = readFileSync(join(dir, "__main__.py"), "utf8");
-    const sdkDir = join(SDKS_DIR, "python", "pulumi_futrou");
-    const sdk = readdirSync(sdkDir)
-      .filter((f) => f.endsWith(".py"))
-      .map((f) => readFileSync(join(sdkDir, f), "utf8"))
-      .join("\n");
-    const classes = [...program.matchAll(/futrou\.(\w+)\(/g)].map((m) => m[1]);
-    const keywords = [...program.matchAll(/^\s*(\w+)=|[(,] ?(\w+)=/gm)].map((m) => m[1] ?? m[2]);
-    expect(classes).toEqual(expect.arrayContaining(["Project", "Serverlet", "ServerletPortArgs"]));
-    expect(classes.filter((c) => !new RegExp(`^class ${c}\\b`, "m").test(sdk))).toEqual([]);
-    expect(keywords.length).toBeGreaterThan(3);
-    expect(keywords.filter((k) => !new RegExp(`\\b${k}: pulumi\\.Input\\[`).test(sdk))).toEqual([]);
+    expect(program).toMatch(/futrou\.Serverlet\(/);
+    expect(unknownPythonNames(program)).toEqual([]);
   });
 });
