@@ -136,11 +136,14 @@ describe("the field types the pages give are those of the generated SDKs", () =>
   });
 });
 
-describe("the reference pages' examples compile against the generated SDKs", () => {
+describe("the reference pages' examples (and the overview's) compile against the generated SDKs", () => {
   let scratch: string;
-  /** Each page's fenced example in one language: page name → code. */
+  /** Each page's fenced example in one language, and docs/_index.md's: page name → code. */
   const examples = (lang: string) =>
-    [...referencePages(schemaJson())].flatMap(([page, text]) => {
+    [
+      ...referencePages(schemaJson()),
+      ["overview.md", readFileSync(join(repoRoot, "docs", "_index.md"), "utf8")] as const,
+    ].flatMap(([page, text]) => {
       const code = new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\\n\`\`\``).exec(text)?.[1];
       return code ? [[page.replace(/\.md$/, ""), code] as const] : [];
     });
@@ -162,7 +165,7 @@ describe("the reference pages' examples compile against the generated SDKs", () 
       writeFileSync(join(dir, `${page}.ts`), `${code}\n`);
       return join(dir, `${page}.ts`);
     });
-    expect(files).toHaveLength(24);
+    expect(files).toHaveLength(25);
     const tsc = join(repoRoot, "node_modules", ".bin", "tsc");
     await run(tsc, ["--noEmit", "--strict", "--types", "node", "--module", "commonjs", "--target", "es2020", ...files]);
   });

@@ -122,6 +122,12 @@ describe("pulumi new templates, from a path", () => {
     expect(emulator.inventory().serverlet.map((p) => p.name)).not.toContain(out.serverletName);
   });
 
+  it("the README's quick start shows the TypeScript template's program as it is", () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const program = readFileSync(join(TEMPLATES, "typescript", "index.ts"), "utf8");
+    expect(readme).toContain(`\`\`\`ts\n${program}\`\`\``);
+  });
+
   it("yaml: the plugin installed into the cache from the npm package, `pulumi new`, up, and destroy with the package removed", async () => {
     const s = scratch(emulator);
     cleanups.push(s.remove);
