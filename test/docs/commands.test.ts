@@ -24,7 +24,6 @@ const PENDING = [
   "pulumi package get-schema /path/to/pulumi-futrou",
   "pulumi plugin install resource futrou 0.1.0 --file pulumi-resource-futrou-v0.1.0-linux-amd64.tar.gz",
   "pip install /path/to/pulumi-futrou/dist/sdks/python",
-  "npm install /path/to/pulumi-futrou/dist/sdks/nodejs/bin",
 ];
 
 const blocks = markdownFiles().flatMap((file) => shellBlocks(relative(repoRoot, file), readFileSync(file, "utf8")));

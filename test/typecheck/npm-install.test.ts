@@ -5,14 +5,16 @@
  * (`--legacy-peer-deps`). The project then has the package recorded as `file:…`, its dependencies, the
  * `futrou-emulator` and `pulumi-resource-futrou` bins, and the plugin folder, which the installation page's
  * `pulumi plugin install … --file "$(pwd)/node_modules/pulumi-futrou/dist/plugin"` copies into Pulumi's
- * plugin cache. Needs `make build` (the tarball is packed from dist/ with --ignore-scripts).
+ * plugin cache. The generated TypeScript SDK installs the same way from `dist/sdks/nodejs/bin` (npm links
+ * the folder) and loads. Needs `make build` (the tarball is packed from dist/ with --ignore-scripts) and
+ * `make sdks`.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureToolchainOnPath, repoRoot } from "../e2e/engine";
-import { run } from "../languages/lifecycle";
+import { run, SDKS_DIR } from "../languages/lifecycle";
 
 jest.setTimeout(300_000);
 
@@ -62,5 +64,21 @@ describe("npm install of the packed tarball into a project", () => {
     );
     const listed = JSON.parse(await run("pulumi", ["plugin", "ls", "--json"], { env })) as { name: string }[];
     expect(listed.map((p) => p.name)).toEqual(["futrou"]);
+  });
+
+  it("the generated TypeScript SDK installs from dist/sdks/nodejs/bin and loads", async () => {
+    await run(
+      "npm",
+      ["install", "--offline", "--legacy-peer-deps", "--no-audit", "--no-fund", join(SDKS_DIR, "nodejs", "bin")],
+      {
+        cwd: project,
+      },
+    );
+    const sdk = JSON.parse(readFileSync(join(project, "node_modules", "@futrou", "pulumi", "package.json"), "utf8"));
+    expect(sdk).toMatchObject({ name: "@futrou/pulumi", pulumi: { resource: true, name: "futrou" } });
+    const exported = await run("node", ["-e", "console.log(Object.keys(require('@futrou/pulumi')).join(' '))"], {
+      cwd: project,
+    });
+    expect(exported.split(" ")).toEqual(expect.arrayContaining(["Serverlet", "Project", "getRegions", "Provider"]));
   });
 });
