@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { referencePages, SCHEMA_FILE } from "../../scripts/reference-docs";
-import { ensureToolchainOnPath, PASSPHRASE, repoRoot } from "../e2e/engine";
-import { PLUGIN_DIR, requireBuilt, run } from "../languages/lifecycle";
+import { ensureToolchainOnPath } from "../e2e/engine";
+import { PACKAGE_VERSION, PLUGIN_DIR, requireBuilt, run, scratchPulumiEnv } from "../languages/lifecycle";
 
 jest.setTimeout(600_000);
 
@@ -33,17 +33,8 @@ describe("the reference pages' YAML examples preview against the emulator", () =
     requireBuilt();
     emulator = await startEmulator({ deployDelayMs: 50, quiet: true });
     root = mkdtempSync(join(tmpdir(), "futrou-reference-yaml-"));
-    env = {
-      ...process.env,
-      PULUMI_HOME: join(root, "home"),
-      PULUMI_BACKEND_URL: `file://${root}`,
-      PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      FUTROU_API_URL: emulator.url,
-      FUTROU_API_TOKEN: emulator.token,
-    };
-    const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
-    await run("pulumi", ["plugin", "install", "resource", "futrou", version, "--file", PLUGIN_DIR], { env });
+    env = scratchPulumiEnv(root, { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token });
+    await run("pulumi", ["plugin", "install", "resource", "futrou", PACKAGE_VERSION, "--file", PLUGIN_DIR], { env });
   });
   afterAll(async () => {
     await emulator?.close();

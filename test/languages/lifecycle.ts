@@ -13,7 +13,7 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import { COLLECTIONS, type Kind } from "../../provider/api/contract";
 import { DnsRecord, DnsZone, Serverlet } from "../../provider/api/models";
-import { PLUGIN_DIR, programStack, repoRoot, writes } from "../e2e/engine";
+import { PASSPHRASE, PLUGIN_DIR, programStack, repoRoot, writes } from "../e2e/engine";
 
 export { PLUGIN_DIR };
 /** The SDKs `make sdks` generates from the plugin's schema. */
@@ -215,4 +215,25 @@ export function unknownPythonNames(program: string): string[] {
     ...names.filter((n) => !new RegExp(`^(class|def) ${n}\\b`, "m").test(sdk)).map((n) => `futrou.${n}`),
     ...keywords.filter((k) => !new RegExp(`\\b${k}: `).test(sdk)).map((k) => `${k}=`),
   ];
+}
+
+/** The package's version (package.json), which the plugin is installed under. */
+export const PACKAGE_VERSION = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string })
+  .version;
+
+/**
+ * The environment of `pulumi` commands run by hand in a scratch folder, as a user's shell would run them but
+ * private to the test: its own PULUMI_HOME (plugin cache) and local file backend under root, the tests'
+ * passphrase, no update check; plus `extra` (e.g. the emulator's FUTROU_API_URL and FUTROU_API_TOKEN).
+ */
+export function scratchPulumiEnv(root: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PULUMI_HOME: join(root, "home"),
+    PULUMI_BACKEND_URL: `file://${root}`,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DIY_BACKEND_GZIP: "false",
+    ...extra,
+  };
 }

@@ -22,8 +22,8 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { ensureToolchainOnPath, PASSPHRASE, repoRoot } from "../e2e/engine";
-import { requireBuilt, run, SDKS_DIR, unknownPythonNames } from "./lifecycle";
+import { ensureToolchainOnPath, repoRoot } from "../e2e/engine";
+import { PACKAGE_VERSION, requireBuilt, run, SDKS_DIR, scratchPulumiEnv, unknownPythonNames } from "./lifecycle";
 
 jest.setTimeout(600_000);
 
@@ -32,15 +32,10 @@ const TEMPLATES = join(repoRoot, "templates");
 /** A scratch folder with its own local file backend and PULUMI_HOME, and the environment of `pulumi` there. */
 function scratch(emulator?: RunningEmulator) {
   const root = mkdtempSync(join(tmpdir(), "futrou-template-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PULUMI_HOME: join(root, "home"),
-    PULUMI_BACKEND_URL: `file://${root}`,
-    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DIY_BACKEND_GZIP: "false",
-    ...(emulator ? { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token } : {}),
-  };
+  const env = scratchPulumiEnv(
+    root,
+    emulator ? { FUTROU_API_URL: emulator.url, FUTROU_API_TOKEN: emulator.token } : {},
+  );
   return { root, env, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
@@ -135,12 +130,14 @@ describe("pulumi new templates, from a path", () => {
     // The project's folder with the npm package installed (this repo's, linked), as `npm install` leaves it.
     mkdirSync(dir);
     symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
-    const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
     // docs/installation-configuration.md: the plugin into Pulumi's plugin cache from the installed package,
     // before `pulumi new`, which installs the plugins a YAML program needs (else from the download URL).
     await run(
       "sh",
-      ["-c", `pulumi plugin install resource futrou ${version} --file "$(pwd)/node_modules/pulumi-futrou/dist/plugin"`],
+      [
+        "-c",
+        `pulumi plugin install resource futrou ${PACKAGE_VERSION} --file "$(pwd)/node_modules/pulumi-futrou/dist/plugin"`,
+      ],
       { cwd: dir, env: s.env },
     );
     await pulumiNew("yaml", dir, s.env, ["--stack", "dev", "--config", "image=nginx:1.27-alpine", "--force"]);

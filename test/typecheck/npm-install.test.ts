@@ -14,11 +14,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureToolchainOnPath, repoRoot } from "../e2e/engine";
-import { run, SDKS_DIR } from "../languages/lifecycle";
+import { PACKAGE_VERSION, run, SDKS_DIR, scratchPulumiEnv } from "../languages/lifecycle";
 
 jest.setTimeout(300_000);
-
-const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 
 describe("npm install of the packed tarball into a project", () => {
   let scratch: string;
@@ -38,7 +36,7 @@ describe("npm install of the packed tarball into a project", () => {
   });
 
   it("installs the package, its dependencies and its bins, recorded as file:", async () => {
-    const tarball = join(scratch, `pulumi-futrou-${version}.tgz`);
+    const tarball = join(scratch, `pulumi-futrou-${PACKAGE_VERSION}.tgz`);
     await run("npm", ["install", "--offline", "--legacy-peer-deps", "--no-audit", "--no-fund", tarball], {
       cwd: project,
     });
@@ -56,10 +54,13 @@ describe("npm install of the packed tarball into a project", () => {
   });
 
   it("the plugin goes from the installed package into Pulumi's plugin cache with the documented command", async () => {
-    const env = { ...process.env, PULUMI_HOME: join(scratch, "home"), PULUMI_SKIP_UPDATE_CHECK: "true" };
+    const env = scratchPulumiEnv(scratch);
     await run(
       "sh",
-      ["-c", `pulumi plugin install resource futrou ${version} --file "$(pwd)/node_modules/pulumi-futrou/dist/plugin"`],
+      [
+        "-c",
+        `pulumi plugin install resource futrou ${PACKAGE_VERSION} --file "$(pwd)/node_modules/pulumi-futrou/dist/plugin"`,
+      ],
       { cwd: project, env },
     );
     const listed = JSON.parse(await run("pulumi", ["plugin", "ls", "--json"], { env })) as { name: string }[];
