@@ -548,8 +548,7 @@ function typesSection(schema: Schema, tokens: string[], mode: "input" | "plainOu
       return [
         `### ${name}`,
         "",
-        t.description ?? "",
-        "",
+        ...(t.description ? [t.description, ""] : []),
         names,
         "",
         propertyTable(t.properties, t.required ?? [], mode === "input" ? "input" : "plainOut"),
@@ -620,7 +619,9 @@ function functionPage(schema: Schema, token: string): string {
     "",
     "## Using it",
     "",
-    `- TypeScript: \`futrou.${fn}(${hasArgs ? "args" : ""}${hasArgs ? ", " : ""}opts?)\` returns a \`Promise\`; \`futrou.${fn}Output(…)\` an \`Output\` and takes \`Input\` arguments.`,
+    hasArgs
+      ? `- TypeScript: \`futrou.${fn}(args, opts?)\` returns a \`Promise\`; \`futrou.${fn}Output(args, opts?)\` an \`Output\` and takes \`Input\` arguments.`
+      : `- TypeScript: \`futrou.${fn}(opts?)\` returns a \`Promise\`; \`futrou.${fn}Output(opts?)\` an \`Output\`.`,
     `- Go: \`futrou.${goFn}(ctx${hasArgs ? `, &futrou.${goFn}Args{…}` : ""}, opts...)\` returns \`*futrou.${goFn}Result\`; \`futrou.${goFn}Output(ctx${hasArgs ? `, futrou.${goFn}OutputArgs{…}` : ""}, opts...)\` an output.`,
     `- Python: \`futrou.${pyFunctionName(fn)}(…)\` returns the result; \`futrou.${pyFunctionName(fn)}_output(…)\` an output.`,
     `- YAML: \`fn::invoke: { function: ${token}${hasArgs ? ", arguments: {…}" : ""} }\`.`,
