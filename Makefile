@@ -11,12 +11,13 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PULUMI_BIN):$(PATH)
 export PULUMI_SKIP_UPDATE_CHECK := true
 export PULUMI_DIY_BACKEND_GZIP := false
 
-.PHONY: help install toolchain build sdks lint typecheck test demo bench emulator mutants clean
+.PHONY: help install toolchain build sdks docs lint typecheck test demo bench emulator mutants clean
 
 help:
 	@echo "make install   npm packages (when the lockfile changed) + the Pulumi $(PULUMI_VERSION) toolchain"
 	@echo "make build     compile TypeScript to dist/, and the provider plugin to dist/plugin/"
 	@echo "make sdks      TypeScript, Python and Go SDKs generated from the plugin's schema, in dist/sdks/"
+	@echo "make docs      the reference pages in docs/reference/, generated from the plugin's schema"
 	@echo "make lint      biome lint/format check + type-check"
 	@echo "make test      all tests (unit, emulator, provider, end-to-end with the real engine)"
 	@echo "make demo      webapp example against the embedded emulator: up, drift, refresh, repair, destroy"
@@ -54,6 +55,11 @@ sdks: install build
 	tsc -p dist/sdks/nodejs
 	cp dist/sdks/nodejs/package.json dist/sdks/nodejs/README.md dist/sdks/nodejs/bin/
 	mkdir -p node_modules/@futrou && ln -sfn ../../dist/sdks/nodejs/bin node_modules/@futrou/pulumi
+
+# The reference pages (docs/reference/), generated from the schema the plugin serves (dist/plugin/schema.json)
+# by scripts/reference-docs.ts; committed, and test/docs/reference.test.ts fails when one is stale.
+docs: build
+	node dist/scripts/reference-docs.js
 
 typecheck: node_modules/.installed
 	tsc -p tsconfig.json --noEmit

@@ -10,7 +10,7 @@
  *    existed before — only this list can. For records (no unique field) it is the only way to tell ours
  *    from identical ones. What a listing cannot see: an object someone else creates with the same values
  *    after the listing was taken (at most LISTING_TTL_MS before our POST); if our POST's answer is then
- *    lost, that object could be taken as ours (README, design notes). A create in a collection inside an
+ *    lost, that object could be taken as ours (docs/design-notes.md). A create in a collection inside an
  *    object this process created within FRESH_PARENT_MS (a record in a zone of this run) takes no list at
  *    all: only what the API makes with the parent (spec.madeWithParent: the platform's SOA and NS records)
  *    was there before, and a create of those still lists. Its window: since the parent's create.
@@ -96,7 +96,7 @@ class NotResent extends Error {
 
 const NEXT_RUN =
   "The journal keeps this create: the next `pulumi up` on this machine adopts the object if it appears " +
-  '(README "Interrupted runs and recovery")';
+  "(docs/interrupted-runs.md)";
 
 /** Created or not is not settled yet: the journal keeps the create, so the next run on this machine adopts. */
 export class UnsettledCreateError extends Error {
@@ -276,7 +276,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
               `remove that option) or another resource of this stack with the same ${unique.field} (choose another). (${messageOf(error)})`
           : `${what}: ${value} is already used by ${holders}. If it is this resource's own object being replaced ` +
               "(`pulumi up --replace` with `deleteBeforeReplace: false`), remove that option so the replacement deletes it first; " +
-              `if an interrupted \`pulumi up\` created it, adopt it (README "Interrupted runs and recovery"); ` +
+              `if an interrupted \`pulumi up\` created it, adopt it (docs/interrupted-runs.md); ` +
               `otherwise choose another ${unique.field} or adopt the object with the \`import\` option. (${messageOf(error)})`,
       );
     }

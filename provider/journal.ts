@@ -7,7 +7,7 @@
  * POST had answered).
  *
  * Where: `$FUTROU_JOURNAL_DIR`, else `~/.pulumi-futrou/journal` (directory 0700, files 0600). Another
- * machine (a CI runner) does not have it: README "Interrupted runs and recovery" says what to do there.
+ * machine (a CI runner) does not have it: docs/interrupted-runs.md says what to do there.
  * It holds no secret: names, keys and record values used to find the object again, ids, and salted hashes
  * of the body's fields (to tell whether the program changed between the runs).
  */

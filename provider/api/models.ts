@@ -690,7 +690,7 @@ const RESPONSE_FIELDS_2026_08_02: Record<Kind, readonly string[]> = {
     "createdAt",
     "updatedAt",
   ],
-  // Not in the 2026-08-02 types: the 2026-08-30 Model, the only evidence (see README, design notes).
+  // Not in the 2026-08-02 types: the 2026-08-30 Model, the only evidence (see docs/design-notes.md).
   storage: ["name", "storagePlanId", "public", "workspaceId", "projectId", "regionId", "createdAt", "updatedAt"],
 };
 

@@ -11,7 +11,7 @@
  *   API refuses fail on their own), a `preview --diff` and an `up` that change every valid secret (updates
  *   and replacements), a `refresh` and a `destroy`;
  * - the error texts, the provider's own log lines (`FUTROU_DEBUG=1`: the host's error reports with stack
- *   traces, the README's recommendation for debugging), `pulumi stack export`, and the state file at rest.
+ *   traces, docs/design-notes.md's recommendation for debugging), `pulumi stack export`, and the state file at rest.
  *
  * A plain control value is searched for in the same texts and must be found, so the search can fail.
  * Both ways in run the same cases: the SDK's dynamic providers (the SDK tells the provider which inputs

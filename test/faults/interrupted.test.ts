@@ -126,7 +126,7 @@ describe.each(POINTS)("pulumi up killed: $name, kill $kill", (point) => {
     killOrphans(journalDir);
 
     const killed = await exportState(ps.stack);
-    // The killed engine left its lock: `pulumi cancel`, then `pulumi up`, as the README says.
+    // The killed engine left its lock: `pulumi cancel`, then `pulumi up`, as docs/interrupted-runs.md says.
     await ps.stack.cancel();
     const result = await ps.stack.up(quiet);
     expect(result.summary.result).toBe("succeeded");

@@ -7,13 +7,13 @@
  * it → `destroy`, against the emulator.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import { COLLECTIONS, type Kind } from "../../provider/api/contract";
 import { DnsRecord, DnsZone, Serverlet } from "../../provider/api/models";
-import { PLUGIN_DIR, programStack, repoRoot, writes } from "../e2e/engine";
+import { PASSPHRASE, PLUGIN_DIR, programStack, repoRoot, writes } from "../e2e/engine";
 
 export { PLUGIN_DIR };
 /** The SDKs `make sdks` generates from the plugin's schema. */
@@ -196,4 +196,44 @@ export function describeLifecycle(
       timeoutMs,
     );
   });
+}
+
+/**
+ * What `python3 -m py_compile` cannot see in a program on the generated Python SDK (dist/sdks/python): each
+ * `futrou.<Name>(` call that names no class or function of pulumi_futrou, and each `keyword=` argument that
+ * no signature there takes. Returns them, one string each (empty when every name is the SDK's).
+ */
+export function unknownPythonNames(program: string): string[] {
+  const dir = join(SDKS_DIR, "python", "pulumi_futrou");
+  const sdk = readdirSync(dir)
+    .filter((f) => f.endsWith(".py"))
+    .map((f) => readFileSync(join(dir, f), "utf8"))
+    .join("\n");
+  const names = [...program.matchAll(/futrou\.(\w+)\(/g)].map((m) => m[1] ?? "");
+  const keywords = [...program.matchAll(/\b([a-z_]+)=/g)].map((m) => m[1] ?? "");
+  return [
+    ...names.filter((n) => !new RegExp(`^(class|def) ${n}\\b`, "m").test(sdk)).map((n) => `futrou.${n}`),
+    ...keywords.filter((k) => !new RegExp(`\\b${k}: `).test(sdk)).map((k) => `${k}=`),
+  ];
+}
+
+/** The package's version (package.json), which the plugin is installed under. */
+export const PACKAGE_VERSION = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string })
+  .version;
+
+/**
+ * The environment of `pulumi` commands run by hand in a scratch folder, as a user's shell would run them but
+ * private to the test: its own PULUMI_HOME (plugin cache) and local file backend under root, the tests'
+ * passphrase, no update check; plus `extra` (e.g. the emulator's FUTROU_API_URL and FUTROU_API_TOKEN).
+ */
+export function scratchPulumiEnv(root: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PULUMI_HOME: join(root, "home"),
+    PULUMI_BACKEND_URL: `file://${root}`,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DIY_BACKEND_GZIP: "false",
+    ...extra,
+  };
 }

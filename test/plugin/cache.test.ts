@@ -1,5 +1,5 @@
 /**
- * The plugin installed into Pulumi's plugin cache, as the README's "Build and find the plugin" says
+ * The plugin installed into Pulumi's plugin cache, as docs/installation-configuration.md says
  * (`pulumi plugin install resource futrou <version> --file dist/plugin`), in a private PULUMI_HOME:
  * `pulumi plugin ls` lists it, `pulumi about` of a program using it lists futrou among the program's
  * plugins, and a Pulumi YAML program whose Pulumi.yaml names no plugin folder (and with no plugin on PATH)

@@ -1,6 +1,6 @@
 /**
  * Moving a stack made with the TypeScript SDK's dynamic providers to the futrou plugin, step by step as the
- * README's "Moving a stack from the dynamic providers to the plugin" says: the same program switched from
+ * docs/modes.md's "Moving a stack from the dynamic providers to the plugin" says: the same program switched from
  * `pulumi-futrou` to the generated `@futrou/pulumi` (whose classes carry the aliases from the dynamic types),
  * its explicit provider aliased from `pulumi:providers:pulumi-nodejs`, one resource written against its type
  * token with the alias by hand. The TypeScript SDK moves the same stack with one setting and no program

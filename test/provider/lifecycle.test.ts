@@ -48,8 +48,8 @@ interface Row {
 }
 
 /**
- * What refresh's warning names per kind when only `updatedAt` moved: the README's Drift section, written out
- * here by hand (not derived from the specs, so the test checks the README's sentence, not the code with itself).
+ * What refresh's warning names per kind when only `updatedAt` moved: docs/drift.md, written out
+ * here by hand (not derived from the specs, so the test checks the guide's sentence, not the code with itself).
  */
 const UNSEEN: Record<Kind, Partial<Record<Generation | "both", readonly string[]>>> = {
   project: { both: [] },
@@ -250,8 +250,8 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
       const differ = GENERATIONS.some((g) => RESPONSE_FIELDS[g][row.kind] !== RESPONSE_FIELDS[generation][row.kind]);
       expect(generationsOf(p.spec, answer)).toEqual(differ ? [generation] : GENERATIONS);
 
-      // a change outside Pulumi that moves only updatedAt: refresh warns, naming the fields the README's Drift
-      // section says refresh cannot see for this kind in this generation (and kinds it sees whole never warn)
+      // a change outside Pulumi that moves only updatedAt: refresh warns, naming the fields docs/drift.md
+      // says refresh cannot see for this kind in this generation (and kinds it sees whole never warn)
       await new Promise((r) => setTimeout(r, 5)); // a later updatedAt
       await api.patch(`${collection}/${created.id.split("/").pop()}`, {}, z.looseObject({ id: z.string() }));
       const warnings: string[] = [];

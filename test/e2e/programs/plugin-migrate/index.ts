@@ -1,6 +1,6 @@
 /**
  * The same resources in either mode (stack config `mode`): `dynamic` with the TypeScript SDK's classes
- * (`pulumi-futrou`), or `plugin` as README "Moving a stack from the dynamic providers to the plugin" says:
+ * (`pulumi-futrou`), or `plugin` as docs/modes.md "Moving a stack from the dynamic providers to the plugin" says:
  * the classes of the SDK generated from the plugin's schema (`@futrou/pulumi`, which carries the aliases
  * from the dynamic types), its explicit provider aliased from `pulumi:providers:pulumi-nodejs`, and one
  * resource written directly against its type token with the alias given by hand. The TypeScript SDK's

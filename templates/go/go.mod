@@ -1,0 +1,8 @@
+module ${PROJECT}
+
+go 1.25
+
+require (
+	github.com/futrou/pulumi-futrou/sdk/go v0.1.0
+	github.com/pulumi/pulumi/sdk/v3 v3.259.0
+)
