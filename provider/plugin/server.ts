@@ -14,6 +14,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import * as sea from "node:sea";
 import * as grpc from "@grpc/grpc-js";
 import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import * as engproto from "@pulumi/pulumi/proto/engine_pb";
@@ -215,20 +216,21 @@ function autoNameFor(req: provproto.CheckRequest): string | undefined {
 // The service
 
 export interface ServerOptions {
-  /** Where schema.json is (the build writes it next to the bundled plugin). */
+  /** Where schema.json is (the build writes it next to the bundled plugin, and into the binary). */
   schemaPath?: string;
 }
 
-function defaultSchemaPath(): string {
+/** The schema.json the build put beside the bundle; the single-executable binary carries it as an asset. */
+function readDefaultSchema(): string {
+  if (sea.isSea()) return sea.getAsset("schema.json", "utf8");
   const candidates = [join(__dirname, "schema.json"), join(__dirname, "..", "..", "plugin", "schema.json")];
-  return candidates.find((p) => existsSync(p)) ?? (candidates[0] as string);
+  return readFileSync(candidates.find((p) => existsSync(p)) ?? (candidates[0] as string), "utf8");
 }
 
 export function resourceProviderService(options: ServerOptions = {}): grpc.UntypedServiceImplementation {
-  const schemaPath = options.schemaPath ?? defaultSchemaPath();
   let schemaText: string | undefined;
   const schema = (): string => {
-    schemaText ??= readFileSync(schemaPath, "utf8");
+    schemaText ??= options.schemaPath ? readFileSync(options.schemaPath, "utf8") : readDefaultSchema();
     return schemaText;
   };
   const version = (): string => (JSON.parse(schema()) as { version: string }).version;
