@@ -11,7 +11,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PULUMI_BIN):$(PATH)
 export PULUMI_SKIP_UPDATE_CHECK := true
 export PULUMI_DIY_BACKEND_GZIP := false
 
-.PHONY: help install toolchain build binary sdks release lint typecheck test demo bench emulator clean
+.PHONY: help install toolchain build binary sdks release lint typecheck test demo bench bench-startup emulator clean
 
 help:
 	@echo "make install   npm packages (when the lockfile changed) + the Pulumi $(PULUMI_VERSION) toolchain"
@@ -23,6 +23,7 @@ help:
 	@echo "make test      all tests (unit, emulator, provider, end-to-end with the real engine)"
 	@echo "make demo      webapp example against the embedded emulator: up, drift, refresh, repair, destroy"
 	@echo "make bench     benchmarks, written to bench/RESULTS.md"
+	@echo "make bench-startup  the plugin's start-up (launcher vs binary), process start to port"
 	@echo "make emulator  run the Futrou API emulator in the foreground"
 
 install: node_modules/.installed toolchain
@@ -82,6 +83,9 @@ demo: install build
 
 bench: install build
 	node dist/bench/run.js
+
+bench-startup: install binary
+	node dist/bench/startup.js
 
 emulator: build
 	node dist/emulator/cli.js
