@@ -19,12 +19,12 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { PLUGIN_DOWNLOAD_URL } from "../../provider/schema";
 import { binaryPath, hostTarget, type Target } from "../../scripts/build-binary";
 import { archive, archiveName, version } from "../../scripts/release";
-import { ensureToolchainOnPath, type ProgramStack, programStack } from "../e2e/engine";
+import { ensureToolchainOnPath, programStack } from "../e2e/engine";
 import { run } from "../languages/lifecycle";
+import { upAndDestroy } from "./one-project";
 
 jest.setTimeout(600_000);
 
-const quiet = { onOutput: () => {} };
 const target = hostTarget() as Target;
 /** The Pulumi toolchain's folder alone: no `node` there. */
 const toolchainBin = (): string => {
@@ -33,16 +33,6 @@ const toolchainBin = (): string => {
   if (!dir) throw new Error("pulumi-language-yaml is not on PATH: run `make install`");
   return dir;
 };
-
-/** Up creates the project in the emulator; destroy removes it. */
-async function upAndDestroy(ps: ProgramStack, emulator: RunningEmulator): Promise<void> {
-  const up = await ps.stack.up(quiet);
-  expect(up.summary.resourceChanges).toEqual({ create: 2 });
-  expect(emulator.inventory().project.map((p) => p.name)).toEqual([up.outputs.projectName?.value]);
-  const destroy = await ps.stack.destroy(quiet);
-  expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
-  expect(emulator.inventory().project).toEqual([]);
-}
 
 describe("the provider binary, on a machine with no Node.js", () => {
   let emulator: RunningEmulator;
@@ -92,7 +82,7 @@ describe("the provider binary, on a machine with no Node.js", () => {
         version: string;
       }[];
       expect(listed.map(({ name, version }) => ({ name, version }))).toEqual([{ name: "futrou", version: version() }]);
-      await upAndDestroy(ps, emulator);
+      await upAndDestroy(ps.stack, emulator);
     } finally {
       await ps.dispose();
     }
@@ -129,7 +119,7 @@ describe("the provider binary, on a machine with no Node.js", () => {
       try {
         const program = join(ps.dir, "Pulumi.yaml");
         writeFileSync(program, readFileSync(program, "utf8").replace("version: 0.1.0", `version: ${version()}`));
-        await upAndDestroy(ps, emulator);
+        await upAndDestroy(ps.stack, emulator);
         expect(asked).toContain(`/${archiveName(target)}`);
         expect(existsSync(join(home, "plugins", `resource-futrou-v${version()}`))).toBe(true);
       } finally {

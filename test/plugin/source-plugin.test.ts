@@ -20,10 +20,10 @@ import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { ensureToolchainOnPath, programStack, repoRoot } from "../e2e/engine";
 import { run } from "../languages/lifecycle";
+import { destroyDeletesIt, upCreatesTheProject } from "./one-project";
 
 jest.setTimeout(600_000);
 
-const quiet = { onOutput: () => {} };
 const { version } = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string };
 const builtSchema = () => JSON.parse(readFileSync(join(repoRoot, "dist", "plugin", "schema.json"), "utf8"));
 
@@ -97,14 +97,10 @@ describe("the package folder as a source-based plugin (PulumiPlugin.yaml)", () =
     try {
       const program = join(ps.dir, "Pulumi.yaml");
       writeFileSync(program, readFileSync(program, "utf8").replace("version: 0.1.0", `version: ${version}`));
-      const up = await ps.stack.up(quiet);
-      expect(up.summary.resourceChanges).toEqual({ create: 2 });
-      expect(emulator.inventory().project.map((p) => p.name)).toEqual([up.outputs.projectName?.value]);
+      await upCreatesTheProject(ps.stack, emulator);
       const env = { ...process.env, ...(ps.stack.workspace as LocalWorkspace).envVars };
       expect(await aboutPlugins(ps.dir, ps.stack.name, env)).toContain(`futrou@${version}`);
-      const destroy = await ps.stack.destroy(quiet);
-      expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
-      expect(emulator.inventory().project).toEqual([]);
+      await destroyDeletesIt(ps.stack, emulator);
     } finally {
       await ps.dispose();
     }
