@@ -9,7 +9,8 @@
 // GenerateProgram (TypeScript for `pulumi import` and `pulumi convert`) is handed to `sdkgen
 // generate-program`, which links Pulumi's code generators; linking them here would add their start-up cost
 // to every engine run. RunPlugin runs this repository's folder (PulumiPlugin.yaml) as a source-based plugin,
-// as the official host does. Generating SDKs and projects, packing and linking are not offered.
+// as the official host does; GeneratePackage and Link serve `pulumi package add` (sdkgen writes the SDK).
+// Generating projects and packing are not offered.
 package main
 
 import (
@@ -192,12 +193,7 @@ func (h *host) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.About
 func (h *host) GenerateProgram(
 	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
 ) (*pulumirpc.GenerateProgramResponse, error) {
-	sdkgen := "sdkgen"
-	if self, err := os.Executable(); err == nil {
-		if beside := filepath.Join(filepath.Dir(self), "sdkgen"); isExecutable(beside) {
-			sdkgen = beside
-		}
-	}
+	sdkgen := sdkgenPath()
 	in, err := proto.Marshal(req)
 	if err != nil {
 		return nil, err
@@ -216,6 +212,132 @@ func (h *host) GenerateProgram(
 		return nil, fmt.Errorf("reading the answer of %s generate-program: %w", sdkgen, err)
 	}
 	return resp, nil
+}
+
+// GeneratePackage writes the TypeScript SDK of a package's schema into the request's directory, for `pulumi
+// package add`: sdkgen writes the sources, as `make sdks` runs it (Link compiles them in the project).
+func (h *host) GeneratePackage(
+	ctx context.Context, req *pulumirpc.GeneratePackageRequest,
+) (*pulumirpc.GeneratePackageResponse, error) {
+	work, err := os.MkdirTemp("", "pulumi-language-nodejs-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+	schema := filepath.Join(work, "schema.json")
+	if err := os.WriteFile(schema, []byte(req.GetSchema()), 0o600); err != nil {
+		return nil, err
+	}
+	if out, err := exec.CommandContext(ctx, sdkgenPath(), "-lang", "nodejs", schema, work).CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("generating the TypeScript SDK: %w: %s", err, strings.TrimSpace(string(out)))
+	}
+	dir := req.GetDirectory()
+	if err := os.RemoveAll(dir); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(filepath.Join(work, "nodejs"), dir); err != nil {
+		return nil, err
+	}
+	for name, content := range req.GetExtraFiles() {
+		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return &pulumirpc.GeneratePackageResponse{}, nil
+}
+
+// Link makes each generated SDK a dependency of the program: the project's TypeScript compiles it into
+// <sdk>/bin (with its package.json, as `make sdks` does), package.json gets `"<name>": "file:<sdk>/bin"`
+// (what `npm install <sdk>/bin` would write) and node_modules/<name> links to that folder, as npm links a
+// file: dependency, without a registry round trip.
+func (h *host) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	program := programDirectory(req.GetInfo(), "")
+	manifestPath := filepath.Join(program, "package.json")
+	raw, err := os.ReadFile(manifestPath)
+	if err != nil {
+		return nil, fmt.Errorf("linking needs the program's package.json: %w", err)
+	}
+	var manifest map[string]any
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", manifestPath, err)
+	}
+	deps, _ := manifest["dependencies"].(map[string]any)
+	if deps == nil {
+		deps = map[string]any{}
+	}
+	var imports []string
+	for _, dep := range req.GetPackages() {
+		sdk := dep.GetPath()
+		if !filepath.IsAbs(sdk) {
+			sdk = filepath.Join(program, sdk)
+		}
+		built := filepath.Join(sdk, "bin")
+		if err := compileSDK(program, sdk); err != nil {
+			return nil, err
+		}
+		var pkg struct {
+			Name string `json:"name"`
+		}
+		if raw, err := os.ReadFile(filepath.Join(built, "package.json")); err != nil || json.Unmarshal(raw, &pkg) != nil {
+			return nil, fmt.Errorf("%s has no package.json: generate the SDK first", built)
+		}
+		rel, err := filepath.Rel(program, built)
+		if err != nil {
+			return nil, err
+		}
+		deps[pkg.Name] = "file:" + filepath.ToSlash(rel)
+		link := filepath.Join(program, "node_modules", filepath.FromSlash(pkg.Name))
+		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+			return nil, err
+		}
+		_ = os.Remove(link)
+		if err := os.Symlink(built, link); err != nil {
+			return nil, err
+		}
+		imports = append(imports, fmt.Sprintf("import * as %s from %q;", dep.GetPackage().GetName(), pkg.Name))
+	}
+	manifest["dependencies"] = deps
+	out, err := json.MarshalIndent(manifest, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(manifestPath, append(out, '\n'), 0o644); err != nil {
+		return nil, err
+	}
+	return &pulumirpc.LinkResponse{ImportInstructions: "Use the package in your program:\n\n  " +
+		strings.Join(imports, "\n  ")}, nil
+}
+
+// compileSDK compiles the generated TypeScript SDK in sdk with the program's TypeScript into sdk/bin.
+func compileSDK(program, sdk string) error {
+	tsc, err := resolveFrom(program, "typescript/bin/tsc")
+	if err != nil {
+		return fmt.Errorf("compiling the SDK needs TypeScript in the project (npm install -D typescript): %w", err)
+	}
+	if out, err := exec.Command("node", tsc, "-p", sdk).CombinedOutput(); err != nil {
+		return fmt.Errorf("compiling the SDK in %s: %w: %s", sdk, err, strings.TrimSpace(string(out)))
+	}
+	for _, name := range []string{"package.json", "README.md"} {
+		if content, err := os.ReadFile(filepath.Join(sdk, name)); err == nil {
+			if err := os.WriteFile(filepath.Join(sdk, "bin", name), content, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sdkgenPath is sdkgen next to this executable (the toolchain installs both), else the one on PATH.
+func sdkgenPath() string {
+	if self, err := os.Executable(); err == nil {
+		if beside := filepath.Join(filepath.Dir(self), "sdkgen"); isExecutable(beside) {
+			return beside
+		}
+	}
+	return "sdkgen"
 }
 
 func isExecutable(path string) bool {
