@@ -16,7 +16,7 @@
  * A program that `require`s the SDK is not a plugin: it gets the SDK's exports and no server.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
@@ -103,6 +103,21 @@ describe("the package folder as a source-based plugin (PulumiPlugin.yaml)", () =
       await upCreatesTheProject(ps.stack, emulator);
       const env = { ...process.env, ...(ps.stack.workspace as LocalWorkspace).envVars };
       expect(await aboutPlugins(ps.dir, ps.stack.name, env)).toContain(`futrou@${version}`);
+      await destroyDeletesIt(ps.stack, emulator);
+    } finally {
+      await ps.dispose();
+    }
+  });
+
+  it("a YAML program with `packages: {futrou: <clone>}` (what `pulumi package add` records) goes up and is destroyed", async () => {
+    const ps = await programStack({
+      program: "plugin-cache",
+      env: { FUTROU_API_URL: emulator.url },
+      config: { "futrou:apiToken": { value: emulator.token, secret: true } },
+    });
+    try {
+      appendFileSync(join(ps.dir, "Pulumi.yaml"), `packages:\n  futrou: ${repoRoot}\n`);
+      await upCreatesTheProject(ps.stack, emulator);
       await destroyDeletesIt(ps.stack, emulator);
     } finally {
       await ps.dispose();
