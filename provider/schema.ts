@@ -247,6 +247,12 @@ function fn(b: Builder, lookup: LookupSpec, docs: Docs, kindOfModel: (m: z.ZodTy
   };
 }
 
+/**
+ * Where the engine downloads the plugin for a program that needs it (the generated SDKs carry it): the GitHub
+ * release of this repository, with `pulumi-resource-futrou-v<version>-<os>-<arch>.tar.gz` assets (`make release`).
+ */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/futrou/pulumi-futrou";
+
 export interface SchemaOptions {
   docs: Docs;
   version: string;
@@ -282,6 +288,7 @@ export function packageSchema({ docs, version }: SchemaOptions) {
     license: "Apache-2.0",
     repository: "https://github.com/futrou/pulumi-futrou",
     publisher: "pulumi-futrou contributors",
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     meta: { moduleFormat: "(.*)" },
     config: { variables: settings },
     provider: {

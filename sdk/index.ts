@@ -6,6 +6,10 @@
  */
 // First, before anything loads undici: an old Node.js gets a message naming the version it needs.
 import "../provider/nodeVersion";
+import { runAsPlugin } from "./runAsPlugin";
+
+// Run as this folder's source-based plugin (PulumiPlugin.yaml): start the provider server.
+runAsPlugin(module);
 
 export { Cron, type CronArgs } from "./cron";
 export { DnsRecord, type DnsRecordArgs } from "./dnsRecord";

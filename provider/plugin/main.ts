@@ -1,20 +1,40 @@
 /**
  * Entry of the `futrou` provider plugin (bundled by the build into dist/plugin/plugin.js, started by the
- * `pulumi-resource-futrou` launcher beside it). The engine starts it with its own address as the argument
- * and reads the port it listens on from the first line of stdout.
+ * `pulumi-resource-futrou` launcher beside it, or the single executable of `make binary`). The engine starts
+ * it with its own address as the argument and reads the port it listens on from the first line of stdout.
+ *
+ * When it cannot work (a Node.js older than the provider needs, a failure while starting) it still prints a
+ * port, and answers every call with the reason (./unavailable): the engine shows that line as the error.
  */
-// First: an old Node.js gets a message naming the version it needs.
-import "../nodeVersion";
-import { serve, warnThrough } from "./server";
+import { nodeVersionProblem } from "../nodeRequirement";
+import { serveUnavailable } from "./unavailable";
 
-async function main(): Promise<void> {
-  const engine = process.argv[2];
-  if (engine) warnThrough(engine);
-  const { port } = await serve();
-  process.stdout.write(`${port}\n`);
+/** What to do about an old Node.js running the plugin. */
+const REMEDY =
+  "Set PULUMI_FUTROU_NODE to a newer node binary, or install the futrou binary that needs no Node.js: " +
+  "pulumi plugin install resource futrou <version> --file pulumi-resource-futrou-v<version>-<os>-<arch>.tar.gz.";
+
+const oneLine = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+
+async function main(): Promise<number> {
+  const problem = nodeVersionProblem(process.versions.node, process.execPath, REMEDY);
+  if (problem) return serveUnavailable(`futrou plugin: ${problem}`);
+  try {
+    // Loaded only on a Node.js that can: the HTTP client (undici) fails at load on an older one.
+    const { serve, warnThrough } = await import("./server");
+    const engine = process.argv[2];
+    if (engine) warnThrough(engine);
+    return (await serve()).port;
+  } catch (error) {
+    return serveUnavailable(`futrou plugin: could not start: ${oneLine(error)}`);
+  }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`futrou plugin: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+main().then(
+  (port) => process.stdout.write(`${port}\n`),
+  (error: unknown) => {
+    process.stderr.write(`futrou plugin: could not start: ${oneLine(error)}\n`);
+    process.exit(1);
+  },
+);

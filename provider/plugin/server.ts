@@ -14,11 +14,11 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import * as sea from "node:sea";
 import * as grpc from "@grpc/grpc-js";
 import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import * as engproto from "@pulumi/pulumi/proto/engine_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
-import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
@@ -32,6 +32,7 @@ import { type KitProvider, makeProvider, ResourceInitError, UNKNOWN } from "../k
 import { LOOKUPS, type LookupName } from "../lookups";
 import { declaredSecrets } from "../secrets";
 import { HIDDEN, PLUGIN_TYPE_PREFIX, type Props } from "../spec";
+import { listen } from "./listen";
 import { fromWire, toWire } from "./wire";
 
 export const PACKAGE = "futrou";
@@ -215,20 +216,21 @@ function autoNameFor(req: provproto.CheckRequest): string | undefined {
 // The service
 
 export interface ServerOptions {
-  /** Where schema.json is (the build writes it next to the bundled plugin). */
+  /** Where schema.json is (the build writes it next to the bundled plugin, and into the binary). */
   schemaPath?: string;
 }
 
-function defaultSchemaPath(): string {
+/** The schema.json the build put beside the bundle; the single-executable binary carries it as an asset. */
+function readDefaultSchema(): string {
+  if (sea.isSea()) return sea.getAsset("schema.json", "utf8");
   const candidates = [join(__dirname, "schema.json"), join(__dirname, "..", "..", "plugin", "schema.json")];
-  return candidates.find((p) => existsSync(p)) ?? (candidates[0] as string);
+  return readFileSync(candidates.find((p) => existsSync(p)) ?? (candidates[0] as string), "utf8");
 }
 
 export function resourceProviderService(options: ServerOptions = {}): grpc.UntypedServiceImplementation {
-  const schemaPath = options.schemaPath ?? defaultSchemaPath();
   let schemaText: string | undefined;
   const schema = (): string => {
-    schemaText ??= readFileSync(schemaPath, "utf8");
+    schemaText ??= options.schemaPath ? readFileSync(options.schemaPath, "utf8") : readDefaultSchema();
     return schemaText;
   };
   const version = (): string => (JSON.parse(schema()) as { version: string }).version;
@@ -487,16 +489,6 @@ export function warnThrough(engineAddress: string): void {
 }
 
 /** Starts the service on 127.0.0.1 (an ephemeral port); resolves with the port. */
-export async function serve(options: ServerOptions = {}): Promise<{ port: number; server: grpc.Server }> {
-  const server = new grpc.Server({
-    "grpc.max_receive_message_length": 400 * 1024 * 1024,
-    "grpc.max_send_message_length": 400 * 1024 * 1024,
-  });
-  server.addService(provrpc.ResourceProviderService, resourceProviderService(options));
-  const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
-      err ? reject(err) : resolve(p),
-    );
-  });
-  return { port, server };
+export function serve(options: ServerOptions = {}): Promise<{ port: number; server: grpc.Server }> {
+  return listen(resourceProviderService(options));
 }

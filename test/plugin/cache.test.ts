@@ -12,10 +12,10 @@ import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { PLUGIN_DIR, type ProgramStack, programStack, repoRoot } from "../e2e/engine";
 import { requireBuilt, run } from "../languages/lifecycle";
+import { upAndDestroy } from "./one-project";
 
 jest.setTimeout(600_000);
 
-const quiet = { onOutput: () => {} };
 const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 
 describe("the futrou plugin from Pulumi's plugin cache", () => {
@@ -62,11 +62,6 @@ describe("the futrou plugin from Pulumi's plugin cache", () => {
   });
 
   it("a program that names no plugin folder runs on the cached copy: up creates, destroy deletes", async () => {
-    const up = await ps.stack.up(quiet);
-    expect(up.summary.resourceChanges).toEqual({ create: 2 });
-    expect(emulator.inventory().project.map((p) => p.name)).toEqual([up.outputs.projectName?.value]);
-    const destroy = await ps.stack.destroy(quiet);
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
-    expect(emulator.inventory().project).toEqual([]);
+    await upAndDestroy(ps.stack, emulator);
   });
 });

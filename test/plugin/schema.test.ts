@@ -132,6 +132,10 @@ describe("the package schema", () => {
     expect(Object.keys(schema.language).sort()).toEqual(["csharp", "go", "nodejs", "python"]);
   });
 
+  test("the engine downloads the plugin from this repository's GitHub releases", () => {
+    expect(schema.pluginDownloadURL).toBe("github://api.github.com/futrou/pulumi-futrou");
+  });
+
   test("the build's schema.json is this schema, and the plugin serves it (pulumi package get-schema)", () => {
     const built = JSON.parse(readFileSync(join(PLUGIN_DIR, "schema.json"), "utf8"));
     expect(built).toEqual(JSON.parse(JSON.stringify(schema)));

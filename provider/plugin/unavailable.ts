@@ -1,0 +1,40 @@
+/**
+ * A plugin that cannot work here (an old Node.js, a start-up failure) still starts, and answers every call
+ * with the one line that says why and what to do. Exiting instead would make the engine show its "exited
+ * prematurely … This is *always* a bug in the provider" block first, with our reason dumped after it; an
+ * answer is shown as the error itself. Cancel is acknowledged, so the engine closes it as a plugin that
+ * shut down cleanly. It exits when the process that started it is gone (an engine or language host that
+ * stopped without killing it), so it never outlives the run. Loads only gRPC: nothing here needs the Node.js
+ * the provider needs.
+ */
+import type * as grpc from "@grpc/grpc-js";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { listen } from "./listen";
+
+/** gRPC's FAILED_PRECONDITION: the system is not in a state the call needs. */
+const FAILED_PRECONDITION = 9;
+
+export function unavailableService(reason: string): grpc.UntypedServiceImplementation {
+  const refuse: grpc.handleUnaryCall<unknown, unknown> = (_call, callback) =>
+    callback({ code: FAILED_PRECONDITION, details: reason });
+  const service: grpc.UntypedServiceImplementation = Object.fromEntries(
+    Object.keys(provrpc.ResourceProviderService).map((method) => [method, refuse]),
+  );
+  service.cancel = ((_call, callback) => callback(null, new Empty())) as grpc.handleUnaryCall<unknown, Empty>;
+  return service;
+}
+
+/** Serves `reason` on every call until the parent process is gone; resolves with the port. */
+export async function serveUnavailable(reason: string): Promise<number> {
+  const { port, server } = await listen(unavailableService(reason));
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(watch);
+      server.forceShutdown();
+    }
+  }, 500);
+  watch.unref();
+  return port;
+}

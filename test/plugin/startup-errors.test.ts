@@ -1,0 +1,151 @@
+/**
+ * When the plugin cannot start, the user reads one line that says what was found and what to do, with no
+ * stack trace, and not under the engine's "exited prematurely … This is *always* a bug" block:
+ *
+ * - on a Node.js older than it needs (the launcher route), plugin.js still starts and answers every call with
+ *   that line (provider/plugin/unavailable.ts), which the engine shows as the error itself;
+ * - with no Node.js at all, or without its plugin.js, the launcher prints the line and exits;
+ * - the binary of `make binary` needs no Node.js (test/plugin/binary.test.ts).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as grpc from "@grpc/grpc-js";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { atLeast, MIN_NODE_VERSION } from "../../provider/nodeRequirement";
+import { serveUnavailable } from "../../provider/plugin/unavailable";
+import { ensureToolchainOnPath, PASSPHRASE, PLUGIN_DIR } from "../e2e/engine";
+import { run } from "../languages/lifecycle";
+
+jest.setTimeout(300_000);
+
+const LAUNCHER = "pulumi-resource-futrou";
+
+/** A node older than the plugin needs, from the machine (Debian's /usr/bin/node is 20 on these machines). */
+function oldNode(): string {
+  const found = ["/usr/bin/node", "/usr/local/bin/node"].find((n) => {
+    const r = spawnSync(n, ["--version"], { encoding: "utf8" });
+    return r.status === 0 && !atLeast(r.stdout.trim());
+  });
+  if (!found) throw new Error(`this test needs a Node.js older than ${MIN_NODE_VERSION} at /usr/bin/node`);
+  return found;
+}
+
+describe("start-up errors a user can act on", () => {
+  let scratch: string;
+  /** A copy of the plugin folder outside any node_modules, so the launcher finds only the node on PATH. */
+  let plugin: string;
+  /** A PATH directory with what the launcher runs (sh, dirname, readlink), and no node. */
+  let tools: string;
+
+  beforeAll(() => {
+    ensureToolchainOnPath();
+    scratch = mkdtempSync(join(tmpdir(), "futrou-startup-"));
+    plugin = join(scratch, "plugin");
+    cpSync(PLUGIN_DIR, plugin, { recursive: true });
+    tools = join(scratch, "tools");
+    mkdirSync(tools);
+    for (const tool of ["sh", "dirname", "readlink"]) {
+      symlinkSync(execFileSync("sh", ["-c", `command -v ${tool}`], { encoding: "utf8" }).trim(), join(tools, tool));
+    }
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("a plugin that cannot work answers every call with its reason, and acknowledges cancel", async () => {
+    const reason = "futrou plugin: needs Node.js 22.19.0 or newer, but this is Node.js 20.20.2 (/usr/bin/node).";
+    const port = await serveUnavailable(reason);
+    const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+    try {
+      const schema = await new Promise<grpc.ServiceError | null>((resolve) =>
+        client.getSchema(new provproto.GetSchemaRequest(), (err) => resolve(err)),
+      );
+      expect(schema?.details).toBe(reason);
+      const configure = await new Promise<grpc.ServiceError | null>((resolve) =>
+        client.configure(new provproto.ConfigureRequest(), (err) => resolve(err)),
+      );
+      expect(configure?.details).toBe(reason);
+      const cancel = await new Promise<grpc.ServiceError | null>((resolve) =>
+        client.cancel(new Empty(), (err) => resolve(err)),
+      );
+      expect(cancel).toBeNull();
+    } finally {
+      client.close();
+    }
+  });
+
+  it("on an old Node.js, a YAML preview fails with the plugin's one line (the version found, what to do), not the engine's 'always a bug' block", async () => {
+    const old = oldNode();
+    const bin = join(scratch, "old-node-bin");
+    mkdirSync(bin);
+    symlinkSync(old, join(bin, "node"));
+    const program = join(scratch, "program");
+    mkdirSync(program);
+    writeFileSync(
+      join(program, "Pulumi.yaml"),
+      [
+        "name: old-node",
+        "runtime: yaml",
+        "plugins:",
+        "  providers:",
+        "    - name: futrou",
+        `      path: ${plugin}`,
+        "resources:",
+        "  shop:",
+        "    type: futrou:index:Project",
+        "    properties:",
+        "      displayName: Shop",
+        "",
+      ].join("\n"),
+    );
+    const toolchain = (process.env.PATH ?? "").split(":").filter((d) => d.includes("pulumi-futrou"));
+    const env = {
+      ...process.env,
+      PATH: [...toolchain.filter((d) => !d.includes("node_modules")), bin, tools].join(":"),
+      PULUMI_BACKEND_URL: `file://${mkdtempSync(join(scratch, "backend-"))}`,
+      PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+      PULUMI_HOME: mkdtempSync(join(scratch, "home-")),
+    };
+    await run("pulumi", ["stack", "init", "test"], { cwd: program, env });
+    const preview = spawnSync("pulumi", ["preview", "--non-interactive"], { cwd: program, env, encoding: "utf8" });
+    const output = preview.stdout + preview.stderr;
+    expect(preview.status).not.toBe(0);
+    expect(output).toContain(
+      `futrou plugin: pulumi-futrou needs Node.js ${MIN_NODE_VERSION} or newer, but this is Node.js ${execFileSync(
+        old,
+        ["--version"],
+        { encoding: "utf8" },
+      )
+        .trim()
+        .slice(
+          1,
+        )} (${old}). Set PULUMI_FUTROU_NODE to a newer node binary, or install the futrou binary that needs no Node.js`,
+    );
+    expect(output).not.toContain("always* a bug");
+    expect(output).not.toMatch(/^\s+at /m);
+  });
+
+  it("with no Node.js at all, the launcher says so in one line: what it looked for and what to do", () => {
+    const r = spawnSync(join(plugin, LAUNCHER), ["127.0.0.1:1"], { env: { PATH: tools }, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toEqual([
+      "pulumi-resource-futrou: needs Node.js 22.19 or newer; found: none. Install one, or set PULUMI_FUTROU_NODE" +
+        " to its node binary, or install the futrou binary that needs no Node.js: pulumi plugin install resource" +
+        " futrou <version> --file pulumi-resource-futrou-v<version>-<os>-<arch>.tar.gz.",
+    ]);
+  });
+
+  it("without its plugin.js, the launcher names the missing file and how to get it back", () => {
+    const broken = join(scratch, "broken");
+    cpSync(plugin, broken, { recursive: true });
+    rmSync(join(broken, "plugin.js"));
+    const r = spawnSync(join(broken, LAUNCHER), ["127.0.0.1:1"], { env: { PATH: tools }, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split("\n")).toEqual([
+      `pulumi-resource-futrou: ${broken}/plugin.js is missing: rebuild the plugin folder (make build) or reinstall the package.`,
+    ]);
+  });
+});
