@@ -6,7 +6,8 @@
  * What each one asks the API is in provider/lookups.ts, which the plugin's invokes run too.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { type ConfigSource, clientFor, resolveSettings, type Settings } from "../provider/config";
+import { withinDeadline } from "../provider/api/deadline";
+import { type ConfigSource, clientFor, requestDeadline, resolveSettings, type Settings } from "../provider/config";
 import { LOOKUPS, type LookupName } from "../provider/lookups";
 import type { Props } from "../provider/normal";
 import { providerSettings } from "./provider";
@@ -251,7 +252,9 @@ async function settingsFor(opts: pulumi.InvokeOptions | undefined): Promise<Sett
 /** Runs a lookup of provider/lookups.ts with the provider's settings. */
 async function run(name: LookupName, args: object, opts: pulumi.InvokeOptions | undefined): Promise<unknown> {
   const settings = await settingsFor(opts);
-  return LOOKUPS[name].run(clientFor(settings), args as Props, settings);
+  return withinDeadline(requestDeadline(settings), () =>
+    LOOKUPS[name].run(clientFor(settings), args as Props, settings),
+  );
 }
 
 /** A lookup in the Promise form. */
