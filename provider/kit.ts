@@ -20,7 +20,7 @@ import type { dynamic } from "@pulumi/pulumi";
 import { z } from "zod";
 import type { FutrouClient } from "./api/client";
 import { expandPath } from "./api/client";
-import { nearer, withinDeadline } from "./api/deadline";
+import { withinDeadline } from "./api/deadline";
 import { FutrouApiError } from "./api/errors";
 import { Workspace } from "./api/models";
 import {
@@ -336,7 +336,6 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     if (!ready) return obj;
     const limitMs = customTimeout(inputs, op) ?? settings.readyTimeoutMs;
     const deadline = Date.now() + limitMs;
-    const setting = customTimeout(inputs, op) ? `customTimeouts.${op}` : "futrou:readyTimeoutSeconds";
     let interval = settings.pollIntervalMs;
     let current = obj;
     let latest = obj;
@@ -352,6 +351,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       if (ready.failed.includes(String(state)) || Date.now() >= deadline) {
         const reason = live(current)[ready.reasonField];
         const failed = ready.failed.includes(String(state));
+        const setting = customTimeout(inputs, op) ? `customTimeouts.${op}` : "futrou:readyTimeoutSeconds";
         const why = failed
           ? `${state}: ${reason ?? `the API gave no reason (${ready.reasonField} is empty)`}`
           : `still ${state} after ${limitMs / 1000} s (${setting})`;
@@ -365,9 +365,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
       interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, settings.pollIntervalMs));
       try {
-        // Each poll has the request deadline of its own, never past the readiness wait's end.
-        const bound = nearer(requestDeadline(settings), { at: deadline, ms: limitMs, setting });
-        latest = (await withinDeadline(bound, () => client().get(path, spec.model))) as Props;
+        // Each poll has a request deadline of its own: the operation's may be spent by the wait itself.
+        latest = (await withinDeadline(requestDeadline(settings), () => client().get(path, spec.model))) as Props;
         current = { ...current, ...latest };
       } catch (error) {
         // The object exists: a poll that fails (retries exhausted) must not make the engine forget it.

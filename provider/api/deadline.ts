@@ -42,11 +42,6 @@ export function deadlineIn(ms: number, setting: string, now = Date.now()): Deadl
   return { at: now + ms, ms, setting };
 }
 
-/** Whichever passes first. */
-export function nearer(a: Deadline, b: Deadline | undefined): Deadline {
-  return b !== undefined && b.at < a.at ? b : a;
-}
-
 /** `850ms`, `4.1s`, `2m`, `1m52s`, `1h`, `1h0m5s`: short, exact to the tenth of a second under a minute. */
 export function duration(ms: number): string {
   const t = Math.max(0, Math.round(ms));

@@ -4,14 +4,7 @@
  * a local server that accepts and never answers.
  */
 import { FutrouClient } from "../../provider/api/client";
-import {
-  DEFAULT_DEADLINE_MS,
-  type Deadline,
-  deadlineIn,
-  duration,
-  nearer,
-  withinDeadline,
-} from "../../provider/api/deadline";
+import { DEFAULT_DEADLINE_MS, type Deadline, deadlineIn, duration, withinDeadline } from "../../provider/api/deadline";
 import { FutrouApiError, FutrouDeadlineError, FutrouNetworkError } from "../../provider/api/errors";
 import { Project } from "../../provider/api/models";
 import { OutcomeUnknownError } from "../../provider/api/outcome";
@@ -189,13 +182,6 @@ describe("the deadline's setting", () => {
       "1h",
       "1h0m5s",
     ]);
-  });
-
-  test("of two deadlines, the one that passes first bounds", () => {
-    const operation = deadlineIn(120_000, SETTING, 0);
-    const ready = { at: 5_000, ms: 300_000, setting: "futrou:readyTimeoutSeconds" };
-    expect(nearer(operation, ready)).toBe(ready);
-    expect(nearer(operation, undefined)).toBe(operation);
   });
 });
 
