@@ -75,9 +75,18 @@ function originOf(key: string, envName: string, from: "config" | "env" | "defaul
   return "the default URL";
 }
 
+/**
+ * `pulumi refresh` and `pulumi destroy` (without `--run-program`) configure the provider with the settings
+ * recorded at the last `pulumi up`, not with the stack's config as it is now: the cure for a setting made
+ * since (verified by test/faults/settings-errors.test.ts).
+ */
+export const RECORDED_SETTINGS =
+  "`pulumi refresh` and `pulumi destroy` use the settings recorded at the last `pulumi up`: run them with " +
+  "`--run-program` to use the stack's current settings, or run `pulumi up` first";
+
 export const MISSING_TOKEN =
   "futrou: no API token configured. Set one with `pulumi config set futrou:apiToken --secret <token>` " +
-  `or \`export ${ENV_TOKEN}=<token>\`.`;
+  `or \`export ${ENV_TOKEN}=<token>\`. If one is set already, ${RECORDED_SETTINGS}.`;
 
 function positiveNumber(raw: string | undefined, what: string): number | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;

@@ -3,6 +3,7 @@
  * the provider the dynamic-provider host loads) import this first, before undici: on an older Node the
  * HTTP client dies at load with a TypeError that does not say what is wrong.
  */
+import { asOneLine } from "./oneLine";
 
 /** The oldest Node.js that runs the package: undici's own `engines` (package.json says the same). */
 export const MIN_NODE_VERSION = "22.19.0";
@@ -31,4 +32,4 @@ export function nodeVersionProblem(version = process.versions.node, exec = proce
 }
 
 const problem = nodeVersionProblem();
-if (problem) throw new Error(problem);
+if (problem) throw asOneLine(new Error(problem));

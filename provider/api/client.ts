@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
+import { API_VERSION_PATH, DEFAULT_API_URL, PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
 import { currentDeadline, DEFAULT_DEADLINE_MS, type Deadline, deadlineIn } from "./deadline";
 import { FutrouApiError, FutrouNetworkError, FutrouResponseError, type NetworkFailure } from "./errors";
 import { type Release, sharedLimiter } from "./limiter";
@@ -484,6 +484,15 @@ export class FutrouClient {
                 hint:
                   `the API at ${this.baseUrl} (${origin.apiUrl}) refused the API token from ${origin.apiToken}: ` +
                   "set a valid token there, or check that the URL is the API the token belongs to",
+              }
+            : {}),
+          // A top-level collection (`/workspaces`, the first request of a run) is never missing from the API:
+          // the base URL is wrong (e.g. `…/v3`, which becomes `…/v3/v2`).
+          ...(res.statusCode === 404 && origin && /^\/[a-z-]+$/.test(path)
+            ? {
+                hint:
+                  `${this.baseUrl}${path} does not exist: ${this.baseUrl}, the API URL from ${origin.apiUrl}, is not ` +
+                  `the Futrou API's base URL; set it to one such as ${DEFAULT_API_URL} (with or without ${API_VERSION_PATH})`,
               }
             : {}),
         });
