@@ -2,8 +2,9 @@
  * An HTTP proxy in front of the emulator that a test switches into an outage: `hang` accepts every request
  * and never answers, `retry-after` answers every request 429 with `Retry-After: 3600`; `pass` forwards.
  */
-import { createServer, request, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { forward } from "./holding-proxy";
 
 export type OutageMode = "pass" | "hang" | "retry-after";
 
@@ -34,21 +35,10 @@ export async function startOutageProxy(target: string): Promise<OutageProxy> {
         res.end(JSON.stringify({ message: "Too many requests", requestId: "rq-outage", errors: [] }));
         return;
       }
-      const out = request(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: req.method,
-          path: req.url,
-          headers: { ...req.headers, host: upstream.host },
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      out.on("error", () => res.destroy());
-      out.end(Buffer.concat(chunks));
+      forward(upstream, req, Buffer.concat(chunks), res, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
