@@ -118,7 +118,7 @@ const keyOf = (collection: string, filter: Query): string =>
 
 /**
  * Waits for the pages being fetched. When they failed because the API is not answering (errors.ts
- * `isOutage`: the deadline, the network, 429/5xx after retries), that failure is the waiting operation's
+ * `isOutage`: the deadline, or no answer on the network), that failure is the waiting operation's
  * too: asking again by another request (a GET, a filtered list) would only wait for the same outage again.
  * A listing already broken before an operation came is not its failure: it asks by its own request.
  */

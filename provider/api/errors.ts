@@ -280,10 +280,10 @@ export class FutrouDeadlineError extends Error {
 }
 
 /**
- * A failure that says the API (or the way to it) is not answering usefully now: a later request of the same
- * operation would wait for the same outage again, so callers with another way to ask give up instead.
+ * A failure that says the API (or the way to it) is not answering now: the deadline, or no usable answer on
+ * the network. A later request of the same operation would only wait for the same outage again, so callers
+ * with another way to ask give up instead. (An error status is an answer: another request may well succeed.)
  */
 export function isOutage(error: unknown): boolean {
-  if (error instanceof FutrouDeadlineError || error instanceof FutrouNetworkError) return true;
-  return error instanceof FutrouApiError && (error.status === 408 || error.status === 429 || error.status >= 500);
+  return error instanceof FutrouDeadlineError || error instanceof FutrouNetworkError;
 }
