@@ -10,7 +10,10 @@ import { Project } from "../../provider/api/models";
 import { OutcomeUnknownError } from "../../provider/api/outcome";
 import { type RetryLoop, retryPolicy, withRetry } from "../../provider/api/retry";
 import { DEFAULT_REQUEST_DEADLINE_SECONDS, REQUEST_DEADLINE_SETTING, resolveSettings } from "../../provider/config";
+import { makeProvider } from "../../provider/kit";
 import { Listings } from "../../provider/listing";
+import { project } from "../../provider/resources/project";
+import { HIDDEN } from "../../provider/spec";
 import { type Fixture, hang, json, startFixture } from "./fixture";
 
 const TOKEN = "a1b2c3d4-e5f6a7b8c9d0e1f2supersecret";
@@ -226,5 +229,46 @@ describe("the client and the listings against an API that accepts and never answ
     // Once that failure is reported, a later operation asks anew (by its own request), not with the old error.
     fx.answer(json(200, []));
     await expect(listings.all("/projects", { workspaceId: "w1" }, Project)).resolves.toBeUndefined();
+  });
+});
+
+describe("the kit's operations against an API that accepts and never answers", () => {
+  let fx: Fixture;
+  beforeAll(async () => {
+    fx = await startFixture();
+  });
+  afterAll(() => fx.close());
+
+  /** A project provider whose settings point at the fixture, with futrou:requestDeadlineSeconds as given. */
+  async function projects(deadlineSeconds: string) {
+    const provider = makeProvider(project);
+    const values: Record<string, string> = {
+      "futrou:apiUrl": fx.url,
+      "futrou:apiToken": TOKEN,
+      "futrou:requestDeadlineSeconds": deadlineSeconds,
+    };
+    await provider.configure({ config: { get: (k) => values[k] } });
+    return provider;
+  }
+
+  test("a read is bounded by futrou:requestDeadlineSeconds and says so", async () => {
+    fx.answer(hang);
+    const provider = await projects("0.3");
+    const error = await provider.read("p1", { name: "shop", workspaceId: "w1" }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /^GET \/projects\S*: no response after 1 attempt over \d+ms \(deadline 300ms, set by futrou:requestDeadlineSeconds or FUTROU_REQUEST_DEADLINE_SECONDS\)$/,
+    );
+  });
+
+  test("a create's customTimeouts take the setting's place, and its listing's failure is the create's", async () => {
+    fx.answer(hang);
+    const provider = await projects("60");
+    const inputs = { name: "shop", workspaceId: "w1", [HIDDEN.timeouts]: { create: 300 } };
+    const error = await provider.create(inputs).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /^GET \/projects: no response after 1 attempt over \d+ms \(deadline 300ms, set by customTimeouts\.create\)$/,
+    );
+    // The candidates' listing only: no filtered list, no POST after the outage.
+    expect(fx.seen.map((r) => `${r.method} ${r.url.split("?")[0]}`)).toEqual(["GET /v2/projects"]);
   });
 });
