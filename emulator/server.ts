@@ -21,6 +21,14 @@ import type { Stats } from "./stats";
 export const API_PREFIX = "/v2";
 export const ADMIN_PREFIX = "/_emulator";
 const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * ASSUMED: the deepest nesting of objects and arrays a request body may have (the body itself is level 1).
+ * The contract says nothing; the real API (Go) refuses bodies past its JSON decoder's limit with 400. The
+ * deepest field the contract knows is 5 levels (a proxy rule's action, `rules[].then[]`); this store copies
+ * and persists bodies recursively, which fails somewhere past 2,000 levels: 100 keeps every real payload and
+ * refuses, before anything is stored, what could not be kept durably. The one place this limit lives.
+ */
+export const MAX_BODY_DEPTH = 100;
 
 export interface Pipeline {
   api: readonly Route[];
@@ -250,13 +258,49 @@ async function readBody(req: IncomingMessage): Promise<{ text: string; json: () 
   const text = Buffer.concat(chunks).toString("utf8");
   const json = () => {
     if (text.trim() === "") return undefined;
+    let body: unknown;
     try {
-      return JSON.parse(text);
+      body = JSON.parse(text);
     } catch (error) {
       throw invalid(null, `request body is not valid JSON: ${error instanceof Error ? error.message : error}`);
     }
+    const deep = pathTooDeep(body, MAX_BODY_DEPTH);
+    if (deep) {
+      const where = deep.slice(0, 6).map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : `.${k}`));
+      throw invalid(
+        typeof deep[0] === "string" ? deep[0] : null,
+        `nested deeper than ${MAX_BODY_DEPTH} levels of objects and arrays (at ${where.join("")}…)`,
+      );
+    }
+    return body;
   };
   return { text, json };
+}
+
+/**
+ * The keys down to the first object or array nested deeper than `max` levels (the value itself is level 1),
+ * or undefined. Iterative, so any depth is measured without recursion.
+ */
+export function pathTooDeep(value: unknown, max: number): (string | number)[] | undefined {
+  interface Node {
+    value: unknown;
+    key?: string | number;
+    parent?: Node;
+    level: number;
+  }
+  const pending: Node[] = [{ value, level: 1 }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const v = node.value;
+    if (v === null || typeof v !== "object") continue;
+    if (node.level > max) {
+      const path: (string | number)[] = [];
+      for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) path.unshift(n.key);
+      return path;
+    }
+    const entries: [string | number, unknown][] = Array.isArray(v) ? [...v.entries()] : Object.entries(v);
+    for (const [key, child] of entries) pending.push({ value: child, key, parent: node, level: node.level + 1 });
+  }
+  return undefined;
 }
 
 function toReply(p: Pipeline, error: unknown, requestId: string, clientIp: string): Reply {

@@ -5,6 +5,7 @@
  */
 import { FutrouClient } from "./api/client";
 import { API_VERSION_PATH, DEFAULT_API_URL, ENV_TOKEN, ENV_URL } from "./api/contract";
+import { DEFAULT_DEADLINE_MS, type Deadline, deadlineIn } from "./api/deadline";
 
 /** Anything with `get("futrou:key")`: the host's configure request config, or a wrapped pulumi.Config. */
 export interface ConfigSource {
@@ -16,6 +17,7 @@ export const CONFIG_KEYS = {
   apiUrl: "futrou:apiUrl",
   readyTimeoutSeconds: "futrou:readyTimeoutSeconds",
   pollIntervalMs: "futrou:pollIntervalMs",
+  requestDeadlineSeconds: "futrou:requestDeadlineSeconds",
   workspaceId: "futrou:workspaceId",
 } as const;
 
@@ -28,8 +30,13 @@ export const SDK_MODE_KEY = "futrou:mode";
 export const ENV_READY_TIMEOUT = "FUTROU_READY_TIMEOUT_SECONDS";
 export const ENV_POLL_INTERVAL = "FUTROU_POLL_INTERVAL_MS";
 export const ENV_WORKSPACE = "FUTROU_WORKSPACE_ID";
+export const ENV_REQUEST_DEADLINE = "FUTROU_REQUEST_DEADLINE_SECONDS";
 
 export const DEFAULT_READY_TIMEOUT_SECONDS = 300;
+/** How long one operation may spend on its requests, retries included (api/deadline.ts says why 2 minutes). */
+export const DEFAULT_REQUEST_DEADLINE_SECONDS = DEFAULT_DEADLINE_MS / 1000;
+/** What sets the request deadline, as messages name it. */
+export const REQUEST_DEADLINE_SETTING = `${CONFIG_KEYS.requestDeadlineSeconds} or ${ENV_REQUEST_DEADLINE}`;
 /** Deployments often finish within a second: look early, then back off (×1.5, capped). */
 export const DEFAULT_POLL_INTERVAL_MS = 250;
 /** Polls slow down (×1.5) up to this, so a long deployment costs few requests. */
@@ -43,6 +50,12 @@ export interface Settings {
   readyTimeoutMs: number;
   /** First wait between readiness polls. */
   pollIntervalMs: number;
+  /**
+   * How long one operation (check, create, read, update, delete) or lookup may spend on API requests,
+   * retries and their waits included; a readiness wait has its own bound (readyTimeoutMs). A resource's
+   * `customTimeouts` for the operation take its place.
+   */
+  requestDeadlineMs: number;
   /**
    * The workspace new objects go to when a program names none. Undefined: the token's only workspace
    * (`GET /workspaces`); with several, check fails naming `workspaceId`.
@@ -62,9 +75,18 @@ function originOf(key: string, envName: string, from: "config" | "env" | "defaul
   return "the default URL";
 }
 
+/**
+ * `pulumi refresh` and `pulumi destroy` (without `--run-program`) configure the provider with the settings
+ * recorded at the last `pulumi up`, not with the stack's config as it is now: the cure for a setting made
+ * since (verified by test/faults/settings-errors.test.ts).
+ */
+export const RECORDED_SETTINGS =
+  "`pulumi refresh` and `pulumi destroy` use the settings recorded at the last `pulumi up`: run them with " +
+  "`--run-program` to use the stack's current settings, or run `pulumi up` first";
+
 export const MISSING_TOKEN =
   "futrou: no API token configured. Set one with `pulumi config set futrou:apiToken --secret <token>` " +
-  `or \`export ${ENV_TOKEN}=<token>\`.`;
+  `or \`export ${ENV_TOKEN}=<token>\`. If one is set already, ${RECORDED_SETTINGS}.`;
 
 function positiveNumber(raw: string | undefined, what: string): number | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
@@ -102,11 +124,17 @@ export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = 
       pick(CONFIG_KEYS.pollIntervalMs, ENV_POLL_INTERVAL),
       `${CONFIG_KEYS.pollIntervalMs} / ${ENV_POLL_INTERVAL}`,
     ) ?? DEFAULT_POLL_INTERVAL_MS;
+  const deadline =
+    positiveNumber(
+      pick(CONFIG_KEYS.requestDeadlineSeconds, ENV_REQUEST_DEADLINE),
+      `${CONFIG_KEYS.requestDeadlineSeconds} / ${ENV_REQUEST_DEADLINE}`,
+    ) ?? DEFAULT_REQUEST_DEADLINE_SECONDS;
   return {
     apiUrl: versionedBaseUrl(pick(CONFIG_KEYS.apiUrl, ENV_URL) ?? DEFAULT_API_URL),
     apiToken: pick(CONFIG_KEYS.apiToken, ENV_TOKEN),
     readyTimeoutMs: timeout * 1000,
     pollIntervalMs: poll,
+    requestDeadlineMs: deadline * 1000,
     workspaceId: pick(CONFIG_KEYS.workspaceId, ENV_WORKSPACE),
     origin: {
       apiUrl: origin(CONFIG_KEYS.apiUrl, ENV_URL),
@@ -117,13 +145,20 @@ export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = 
   };
 }
 
+/** The deadline of one operation or lookup starting now: `customMs` (a resource's customTimeouts) or the setting. */
+export function requestDeadline(settings: Settings, custom?: { ms: number; setting: string }): Deadline {
+  return custom
+    ? deadlineIn(custom.ms, custom.setting)
+    : deadlineIn(settings.requestDeadlineMs, REQUEST_DEADLINE_SETTING);
+}
+
 const clients = new Map<string, FutrouClient>();
 
-/** One client per (URL, token) per process, so connections and the rate limit are shared. */
+/** One client per (URL, token, deadline) per process, so connections and the rate limit are shared. */
 export function clientFor(settings: Settings): FutrouClient {
   const token = settings.apiToken;
   if (!token) throw new Error(MISSING_TOKEN);
-  const key = JSON.stringify([settings.apiUrl, token]);
+  const key = JSON.stringify([settings.apiUrl, token, settings.requestDeadlineMs]);
   let client = clients.get(key);
   if (!client) {
     const { origin } = settings;
@@ -131,6 +166,7 @@ export function clientFor(settings: Settings): FutrouClient {
       client = new FutrouClient({
         baseUrl: settings.apiUrl,
         token,
+        deadline: { ms: settings.requestDeadlineMs, setting: REQUEST_DEADLINE_SETTING },
         origin: { apiUrl: origin.apiUrl, apiToken: origin.apiToken ?? "the configuration" },
       });
     } catch (error) {

@@ -78,7 +78,10 @@ export class CreateJournal {
       text = readFileSync(this.#file(this.keyOf(identity)), "utf8");
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw e;
+      // Before anything is sent (a journal path through a regular file: ENOTDIR).
+      throw new Error(
+        `futrou: cannot read the create journal in ${this.dir} (${reason(e)}); nothing was created. ${this.#cure()}`,
+      );
     }
     const parsed = JournalEntry.safeParse(safeJson(text));
     // A torn or foreign file is no evidence of anything: ignore it (the next write replaces it).
@@ -88,10 +91,10 @@ export class CreateJournal {
 
   /** Durable before it returns: written to a temporary file, fsynced, renamed over, directory fsynced. */
   write(entry: JournalEntry): void {
+    const file = this.#file(this.keyOf(entry.identity));
+    const tmp = `${file}.${process.pid}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const file = this.#file(this.keyOf(entry.identity));
-      const tmp = `${file}.${process.pid}.tmp`;
       const fd = openSync(tmp, "w", 0o600);
       try {
         writeSync(fd, `${JSON.stringify(entry, null, 1)}\n`);
@@ -102,10 +105,20 @@ export class CreateJournal {
       renameSync(tmp, file);
       this.#syncDir();
     } catch (e) {
+      // A full disk leaves no empty temporary file behind.
+      try {
+        unlinkSync(tmp);
+      } catch {
+        // not created, or the directory refuses: nothing more to clean
+      }
+      // Before the POST nothing exists; with an id, the object does, and the entry written before its POST
+      // (still there) lets the rerun adopt it.
+      const what =
+        entry.id === undefined
+          ? "nothing was created"
+          : `${entry.what} was created (id ${entry.id}), but the stack does not record it yet`;
       throw new Error(
-        `futrou: cannot write the create journal in ${this.dir} (${(e as Error).message}); it is what lets a ` +
-          `rerun after an interrupted \`pulumi up\` adopt what the interrupted run created. Set ${ENV_JOURNAL_DIR} ` +
-          "to a writable directory.",
+        `futrou: cannot write the create journal in ${this.dir} (${reason(e)}); ${what}. ${this.#cure(entry.id)}`,
       );
     }
   }
@@ -115,8 +128,31 @@ export class CreateJournal {
       unlinkSync(this.#file(this.keyOf(identity)));
       this.#syncDir();
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+      // The entry stays, and with it what the rerun needs to adopt the object (e.g. the directory turned
+      // read-only during a serverlet's readiness wait): say that the object exists, and its id.
+      let entry: JournalEntry | undefined;
+      try {
+        entry = this.read(identity);
+      } catch {
+        entry = undefined;
+      }
+      const what =
+        entry?.id !== undefined
+          ? `${entry.what} was created (id ${entry.id}), but the stack does not record it yet`
+          : `the entry of ${entry?.what ?? "a create"} stays`;
+      throw new Error(
+        `futrou: cannot remove an entry of the create journal in ${this.dir} (${reason(e)}); ${what}. ${this.#cure(entry?.id)}`,
+      );
     }
+  }
+
+  /** What to do about a journal directory that cannot be used; with an id, how the object is then adopted. */
+  #cure(id?: string): string {
+    const where = `${ENV_JOURNAL_DIR}, else ~/.pulumi-futrou/journal`;
+    return id === undefined
+      ? `Make ${this.dir} a writable directory, or set ${ENV_JOURNAL_DIR} to one, and run \`pulumi up\` again.`
+      : `Make ${this.dir} writable again (keep it: ${where}) and run \`pulumi up\` again: it adopts ${id} from the entry.`;
   }
 
   /** Every readable entry (tests, and a human checking what is pending). */
@@ -145,6 +181,14 @@ export class CreateJournal {
       closeSync(fd);
     }
   }
+}
+
+/** `EROFS: read-only file system`: the error's code and text without the path (the message names the directory). */
+function reason(e: unknown): string {
+  // Not `instanceof Error`: errors of node's own modules may come from another realm (a test runner's).
+  const own = (e as { message?: unknown } | null)?.message;
+  const message = typeof own === "string" ? own : String(e);
+  return message.split(/, (?:open|unlink|mkdir|rename|write|fsync|scandir|close) '/)[0] ?? message;
 }
 
 function safeJson(text: string): unknown {

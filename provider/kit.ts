@@ -19,10 +19,18 @@ import { randomInt } from "node:crypto";
 import type { dynamic } from "@pulumi/pulumi";
 import { z } from "zod";
 import type { FutrouClient } from "./api/client";
+import { withinDeadline } from "./api/deadline";
 import { FutrouApiError } from "./api/errors";
 import { Workspace } from "./api/models";
 import { expandPath, itemPath as objectPath, UnsafePathError } from "./api/path";
-import { type ConfigSource, clientFor, POLL_INTERVAL_CAP_MS, resolveSettings, type Settings } from "./config";
+import {
+  type ConfigSource,
+  clientFor,
+  POLL_INTERVAL_CAP_MS,
+  requestDeadline,
+  resolveSettings,
+  type Settings,
+} from "./config";
 import { createObject } from "./create";
 import { warn as engineWarn } from "./engineLog";
 import { Listings, ownerFilter } from "./listing";
@@ -171,7 +179,8 @@ export function visibleWorkspaces(client: FutrouClient): Promise<string[]> {
 }
 
 /** The custom timeout for `op` (ms), from the `customTimeouts` resource option (hidden input). */
-function customTimeout(props: Props, op: "create" | "update" | "delete"): number | undefined {
+type Operation = "create" | "update" | "delete";
+function customTimeout(props: Props, op: Operation): number | undefined {
   const t = props[HIDDEN.timeouts];
   if (t === null || typeof t !== "object") return undefined;
   const ms = (t as Record<string, unknown>)[op];
@@ -396,7 +405,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
       interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, settings.pollIntervalMs));
       try {
-        latest = (await client().get(path, spec.model)) as Props;
+        // Each poll has a request deadline of its own: the operation's may be spent by the wait itself.
+        latest = (await withinDeadline(requestDeadline(settings), () => client().get(path, spec.model))) as Props;
         current = { ...current, ...latest };
       } catch (error) {
         // The object exists: a poll that fails (retries exhausted) must not make the engine forget it.
@@ -1027,6 +1037,19 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
    * (message, stack, reasons) and an init failure's properties are sealed like outputs (`seal`);
    * `printed` when the host prints the error itself (check, diff, read, delete), so it prints it once.
    */
+  /**
+   * Runs one operation within its request deadline (api/deadline.ts): the resource's `customTimeouts` for
+   * it when the engine gives them, else futrou:requestDeadlineSeconds.
+   */
+  function bounded<T>(op: "check" | "diff" | "read" | Operation, props: Props | undefined, run: () => Promise<T>) {
+    const custom = op === "create" || op === "update" || op === "delete" ? customTimeout(props ?? {}, op) : undefined;
+    const deadline = requestDeadline(
+      settings,
+      custom === undefined ? undefined : { ms: custom, setting: `customTimeouts.${op}` },
+    );
+    return withinDeadline(deadline, run);
+  }
+
   async function guarded<T>(
     secrets: Secrets,
     printed: boolean,
@@ -1052,16 +1075,16 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     /** Validates and normalizes inputs before any request; failures name the field (shown at preview). */
     check: (olds: Props, news: Props) => {
       const secrets = Secrets.of(spec, news, olds);
-      return guarded(secrets, true, () => check(olds, news, secrets));
+      return guarded(secrets, true, () => bounded("check", news, () => check(olds, news, secrets)));
     },
     diff: (id: string, olds: Props, news: Props, oldInputs?: Props) => {
       const secrets = Secrets.of(spec, news, olds);
-      return guarded(secrets, true, () => diff(id, olds, news, secrets, oldInputs));
+      return guarded(secrets, true, () => bounded("diff", news, () => diff(id, olds, news, secrets, oldInputs)));
     },
     read: (id: string, props: Props = {}) => {
       const secrets = Secrets.of(spec, props);
       return guarded(secrets, true, async () => {
-        const result = await read(id, props, secrets);
+        const result = await bounded("read", props, () => read(id, props, secrets));
         const seal = sealing(secrets, props, props);
         return {
           ...result,
@@ -1074,7 +1097,8 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         };
       });
     },
-    delete: (id: string, props?: Props) => guarded(Secrets.of(spec, props), true, () => remove(id, props)),
+    delete: (id: string, props?: Props) =>
+      guarded(Secrets.of(spec, props), true, () => bounded("delete", props, () => remove(id, props))),
     create: (inputs: Props) => {
       const secrets = Secrets.of(spec, inputs);
       const seal = sealing(secrets, inputs);
@@ -1082,7 +1106,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         secrets,
         false,
         async () => {
-          const result = await create(inputs, secrets);
+          const result = await bounded("create", inputs, () => create(inputs, secrets));
           return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
         },
         seal,
@@ -1095,7 +1119,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         secrets,
         false,
         async () => {
-          const result = await update(id, olds, news, oldInputs);
+          const result = await bounded("update", news, () => update(id, olds, news, oldInputs));
           return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
         },
         seal,

@@ -29,6 +29,7 @@
 import type { z } from "zod";
 import type { FutrouClient, Query, WriteEvent } from "./api/client";
 import { LIST_ORDER, PAGE_MAX_LIMIT } from "./api/contract";
+import { isOutage } from "./api/errors";
 import type { Props, ResourceSpec } from "./spec";
 
 /** How long a listing answers after its first page was asked for. */
@@ -61,6 +62,8 @@ class Listing {
   totalItems?: number;
   /** A page failed: reads fall back to GETs, creates to their own lookups, until the listing expires. */
   broken = false;
+  /** Why, for the operations that waited for that page (`waited`). */
+  failure?: unknown;
   /** False when objects may have been deleted while paging: unfit for creates (reads are unaffected). */
   consistent = true;
   /** False once this process deleted something after the listing began (deletes may cascade). */
@@ -112,6 +115,17 @@ function pageQuery(filter: Query, page: number): Query {
 
 const keyOf = (collection: string, filter: Query): string =>
   `${collection}?${JSON.stringify(Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)))}`;
+
+/**
+ * Waits for the pages being fetched. When they failed because the API is not answering (errors.ts
+ * `isOutage`: the deadline, or no answer on the network), that failure is the waiting operation's
+ * too: asking again by another request (a GET, a filtered list) would only wait for the same outage again.
+ * A listing already broken before an operation came is not its failure: it asks by its own request.
+ */
+async function waited(listing: Listing): Promise<void> {
+  await listing.fetching;
+  if (listing.broken && isOutage(listing.failure)) throw listing.failure;
+}
 
 /** The listings of one client. */
 export class Listings {
@@ -175,7 +189,7 @@ export class Listings {
       const object = listing.items.get(id);
       if (object) return listing.readable ? { object, shape: listing.shape } : undefined;
       if (listing.fetching) {
-        await listing.fetching;
+        await waited(listing);
         continue;
       }
       if (listing.broken || !listing.readable || !listing.more || listing.asked >= listing.demand) return undefined;
@@ -210,7 +224,7 @@ export class Listings {
     for (;;) {
       if (listing.broken || !listing.consistent) return undefined;
       if (listing.fetching) {
-        await listing.fetching;
+        await waited(listing);
         continue;
       }
       if (!listing.more) return [...listing.items.values()];
@@ -261,8 +275,9 @@ export class Listings {
         }
         if (page.items.length === 0 && (page.page ?? 0) < (page.totalPages ?? 0)) listing.consistent = false;
       }
-    } catch {
+    } catch (error) {
       listing.broken = true;
+      listing.failure = error;
     } finally {
       listing.fetching = undefined;
     }

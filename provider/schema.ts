@@ -274,6 +274,7 @@ export function packageSchema({ docs, version }: SchemaOptions) {
     workspaceId: { type: "string" },
     readyTimeoutSeconds: { type: "integer" },
     pollIntervalMs: { type: "integer" },
+    requestDeadlineSeconds: { type: "integer" },
   };
   for (const [k, v] of Object.entries(settings)) Object.assign(v, describe(settingDocs[k]));
 

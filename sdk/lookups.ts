@@ -6,9 +6,11 @@
  * What each one asks the API is in provider/lookups.ts, which the plugin's invokes run too.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { type ConfigSource, clientFor, resolveSettings, type Settings } from "../provider/config";
+import { withinDeadline } from "../provider/api/deadline";
+import { type ConfigSource, clientFor, requestDeadline, resolveSettings, type Settings } from "../provider/config";
 import { LOOKUPS, type LookupName } from "../provider/lookups";
 import type { Props } from "../provider/normal";
+import { asOneLine } from "../provider/oneLine";
 import { providerSettings } from "./provider";
 
 // ---------------------------------------------------------------------------------------------------
@@ -251,7 +253,14 @@ async function settingsFor(opts: pulumi.InvokeOptions | undefined): Promise<Sett
 /** Runs a lookup of provider/lookups.ts with the provider's settings. */
 async function run(name: LookupName, args: object, opts: pulumi.InvokeOptions | undefined): Promise<unknown> {
   const settings = await settingsFor(opts);
-  return LOOKUPS[name].run(clientFor(settings), args as Props, settings);
+  try {
+    return await withinDeadline(requestDeadline(settings), () =>
+      LOOKUPS[name].run(clientFor(settings), args as Props, settings),
+    );
+  } catch (error) {
+    // "no project with name …", a refused token, the deadline: one line each, no stack frames.
+    throw error instanceof Error ? asOneLine(error) : error;
+  }
 }
 
 /** A lookup in the Promise form. */

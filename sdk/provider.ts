@@ -17,6 +17,13 @@ export interface ProviderArgs {
   readyTimeoutSeconds?: pulumi.Input<number>;
   /** First wait between readiness polls. Default: the stack's `futrou:pollIntervalMs`, else 250. */
   pollIntervalMs?: pulumi.Input<number>;
+  /**
+   * How long one operation of a resource (create, read, update, delete, check) or a lookup may spend on API
+   * requests, retries and their waits included, before it fails saying how many attempts it made. A
+   * resource's `customTimeouts` take its place for that resource. Default: the stack's
+   * `futrou:requestDeadlineSeconds`, then `FUTROU_REQUEST_DEADLINE_SECONDS`, else 120.
+   */
+  requestDeadlineSeconds?: pulumi.Input<number>;
 }
 
 /** The provider's settings as `futrou:*` config keys (what its dynamic-provider host gets in `configure`). */
@@ -55,6 +62,9 @@ export class Provider extends pulumi.ProviderResource {
         args.readyTimeoutSeconds ?? stack.get(key(CONFIG_KEYS.readyTimeoutSeconds)),
       ),
       [CONFIG_KEYS.pollIntervalMs]: text(args.pollIntervalMs ?? stack.get(key(CONFIG_KEYS.pollIntervalMs))),
+      [CONFIG_KEYS.requestDeadlineSeconds]: text(
+        args.requestDeadlineSeconds ?? stack.get(key(CONFIG_KEYS.requestDeadlineSeconds)),
+      ),
     };
     const inputs = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
     // A provider of the `pulumi-nodejs` package (the engine's dynamic-provider host, which serves every Futrou

@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
+import { API_VERSION_PATH, DEFAULT_API_URL, PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
+import { currentDeadline, DEFAULT_DEADLINE_MS, type Deadline, deadlineIn } from "./deadline";
 import { FutrouApiError, FutrouNetworkError, FutrouResponseError, type NetworkFailure } from "./errors";
 import { type Release, sharedLimiter } from "./limiter";
 import { idOfBody, UnreadableCreateError } from "./outcome";
@@ -22,8 +23,15 @@ export interface ClientOptions {
   /** Base URL including the version, e.g. `https://api.futrou.com/v2`. */
   baseUrl: string;
   token: string;
-  /** Per attempt: connect, send, headers and body together. Default 30 s. */
+  /** Per attempt: connect, send, headers and body together. Default 30 s; never past the deadline. */
   timeoutMs?: number;
+  /**
+   * The deadline of a request made outside an operation's scope (deadline.ts `withinDeadline`), from its
+   * start: its length and the setting that sets it, for messages. Default DEFAULT_DEADLINE_MS.
+   */
+  deadline?: { ms: number; setting: string };
+  /** The clock deadlines and `Retry-After` dates are read on; tests pass a fake one with `sleep`. Default `Date.now`. */
+  now?: () => number;
   /** Overrides of `DEFAULT_RETRY_POLICY` (retry.ts). */
   retry?: Partial<RetryPolicy>;
   /** Client-side limit, shared by all clients of this base URL + token in the process. Default 100. */
@@ -224,6 +232,8 @@ export class FutrouClient {
   readonly #origin?: { apiUrl: string; apiToken: string };
   /** The base URL's path as URL parsing has it (`/v2`; empty for a base URL without one). */
   readonly #basePath: string;
+  readonly #deadline: { ms: number; setting: string };
+  readonly #now: () => number;
 
   constructor(opts: ClientOptions) {
     if (!opts.token)
@@ -249,6 +259,8 @@ export class FutrouClient {
     this.#onRetry = opts.onRetry;
     this.#random = opts.random;
     this.#origin = opts.origin;
+    this.#deadline = opts.deadline ?? { ms: DEFAULT_DEADLINE_MS, setting: "the client's default" };
+    this.#now = opts.now ?? Date.now;
   }
 
   /**
@@ -350,11 +362,12 @@ export class FutrouClient {
   ): Promise<z.infer<S>> {
     const json = JSON.stringify(body);
     const recover = opts?.recover;
+    const loop = this.#loop("POST", path);
     return this.#write({ op: "create", path, body }, () =>
       withRetry<z.infer<S>>({
-        ...this.#loop("POST", path),
+        ...loop,
         send: async () => {
-          const res = await this.#attempt("POST", path, undefined, json);
+          const res = await this.#attempt("POST", path, undefined, json, loop.deadline);
           try {
             return this.#parse("POST", path, res, schema);
           } catch (problem) {
@@ -402,7 +415,9 @@ export class FutrouClient {
 
   // -------------------------------------------------------------------------------------------------
 
+  /** The retry loop's settings for one request: the operation's deadline, else one of its own from now. */
   #loop(method: HttpMethod, path: string) {
+    const deadline = currentDeadline() ?? deadlineIn(this.#deadline.ms, this.#deadline.setting, this.#now());
     return {
       method,
       path,
@@ -410,15 +425,24 @@ export class FutrouClient {
       sleep: this.#sleep,
       onRetry: this.#onRetry,
       random: this.#random,
+      now: this.#now,
+      deadline,
     };
   }
 
   #call(method: HttpMethod, path: string, req: { query?: Query; body?: string }): Promise<RawResponse> {
-    return withRetry({ ...this.#loop(method, path), send: () => this.#attempt(method, path, req.query, req.body) });
+    const loop = this.#loop(method, path);
+    return withRetry({ ...loop, send: () => this.#attempt(method, path, req.query, req.body, loop.deadline) });
   }
 
   /** One request: waits for the limiter, sends, reads the body; errors become Futrou* errors. */
-  async #attempt(method: HttpMethod, path: string, query: Query | undefined, body: string | undefined) {
+  async #attempt(
+    method: HttpMethod,
+    path: string,
+    query: Query | undefined,
+    body: string | undefined,
+    deadline: Deadline,
+  ) {
     if (!path.startsWith("/")) throw new Error(`API paths start with "/": ${path}`);
     const url = `${this.baseUrl}${path}${encodeQuery(query)}`;
     // The last guard: a path that URL parsing changes (a dot segment resolved, a character escaped) would
@@ -432,7 +456,9 @@ export class FutrouClient {
     // The slot is held until the response is read: see limiter.ts for why that keeps the server happy.
     const release = await this.#limiter.acquire();
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    // Never past the deadline: the attempt that would outlive it gets only the time left.
+    const timeoutMs = Math.max(1, Math.min(this.timeoutMs, deadline.at - this.#now()));
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       const res = await undici().request(url, {
         method,
@@ -464,6 +490,15 @@ export class FutrouClient {
                   "set a valid token there, or check that the URL is the API the token belongs to",
               }
             : {}),
+          // A top-level collection (`/workspaces`, the first request of a run) is never missing from the API:
+          // the base URL is wrong (e.g. `…/v3`, which becomes `…/v3/v2`).
+          ...(res.statusCode === 404 && origin && /^\/[a-z-]+$/.test(path)
+            ? {
+                hint:
+                  `${this.baseUrl}${path} does not exist: ${this.baseUrl}, the API URL from ${origin.apiUrl}, is not ` +
+                  `the Futrou API's base URL; set it to one such as ${DEFAULT_API_URL} (with or without ${API_VERSION_PATH})`,
+              }
+            : {}),
         });
       }
       return { status: res.statusCode, headers, text };
@@ -478,7 +513,7 @@ export class FutrouClient {
         unreachable && this.#origin
           ? `nothing usable answers at ${this.baseUrl}, the API URL from ${this.#origin.apiUrl}: check it`
           : undefined;
-      throw new FutrouNetworkError({ method, path, failure, code, detail, timeoutMs: this.timeoutMs, hint });
+      throw new FutrouNetworkError({ method, path, failure, code, detail, timeoutMs, hint });
     } finally {
       clearTimeout(timer);
       release();

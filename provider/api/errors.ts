@@ -3,8 +3,10 @@
  * - `FutrouApiError`: the API answered with an error status; carries everything in the error body.
  * - `FutrouNetworkError`: no usable answer (connection refused/reset/closed, timeout).
  * - `FutrouResponseError`: the API answered 2xx, but the body is not what the model says.
+ * - `FutrouDeadlineError`: retries stopped by the operation's deadline (deadline.ts), with the last failure.
  * None of them ever holds the token: the client never passes request headers to them.
  */
+import { type Deadline, duration } from "./deadline";
 import { ErrorBody } from "./models";
 
 export interface ApiFieldError {
@@ -85,6 +87,9 @@ export class FutrouApiError extends Error {
   readonly method: string;
   readonly path: string;
   readonly retryAfter?: string;
+  /** What happened without the request: `503 Service Unavailable — try later [requestId …]`. */
+  readonly summary: string;
+  readonly hint?: string;
 
   constructor(init: FutrouApiErrorInit) {
     const parsed = parseErrorBody(init.body);
@@ -95,10 +100,10 @@ export class FutrouApiError extends Error {
     const repeats = message !== undefined && parsed.fieldErrors.every((e) => message.includes(oneLine(e.message)));
     const detail = fields && message && !repeats ? `${message}: ${fields}` : fields || message;
     const request = parsed.requestId ? ` [requestId ${parsed.requestId}]` : "";
-    super(
-      `${init.status} ${text}${detail ? ` — ${detail}` : ""}${request} (${init.method} ${init.path})` +
-        (init.hint ? `: ${init.hint}` : ""),
-    );
+    const summary = `${init.status} ${text}${detail ? ` — ${detail}` : ""}${request}`;
+    super(`${summary} (${init.method} ${init.path})${init.hint ? `: ${init.hint}` : ""}`);
+    this.summary = summary;
+    this.hint = init.hint;
     this.status = init.status;
     this.statusText = text;
     this.requestId = parsed.requestId;
@@ -161,6 +166,9 @@ export class FutrouNetworkError extends Error {
   readonly failure: NetworkFailure;
   /** The underlying error code, e.g. `ECONNRESET`, `UND_ERR_SOCKET`. */
   readonly code?: string;
+  /** What happened without the request: `no response within 30000 ms`, `connect ECONNREFUSED … (ECONNREFUSED)`. */
+  readonly summary: string;
+  readonly hint?: string;
 
   constructor(
     init: RequestRef & { failure: NetworkFailure; code?: string; detail?: string; timeoutMs?: number; hint?: string },
@@ -170,6 +178,8 @@ export class FutrouNetworkError extends Error {
         ? `no response within ${init.timeoutMs ?? "?"} ms`
         : `${init.detail ?? init.failure}${init.code ? ` (${init.code})` : ""}`;
     super(`network error: ${what} (${init.method} ${init.path})${init.hint ? `: ${init.hint}` : ""}`);
+    this.summary = what;
+    this.hint = init.hint;
     this.method = init.method;
     this.path = init.path;
     this.failure = init.failure;
@@ -202,4 +212,78 @@ export class FutrouResponseError extends Error {
     this.status = init.status;
     this.problems = init.problems;
   }
+}
+
+/**
+ * What a failure was, in a few words, for a message that adds how often and how long: `no response`,
+ * `503 Service Unavailable [requestId …]`, `connection reset (ECONNRESET)`.
+ */
+export function failureOf(error: unknown): string {
+  if (error instanceof FutrouNetworkError) return error.failure === "timeout" ? "no response" : error.summary;
+  if (error instanceof FutrouApiError) return error.summary;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface DeadlineInit extends RequestRef {
+  deadline: Deadline;
+  /** Requests sent (0: the deadline had passed before the first). */
+  attempts: number;
+  elapsedMs: number;
+  /** The last attempt's failure. */
+  last?: unknown;
+  /** The server's `Retry-After` (ms) when it asked for a wait longer than what the deadline leaves. */
+  retryAfterMs?: number;
+}
+
+/**
+ * Retries stopped by the deadline of the operation (or lookup) the request belongs to. One line: the
+ * request, what its last attempt met, how many attempts over how long, the deadline and what sets it;
+ * `Retry-After` beyond the deadline says how long the API asked to wait.
+ */
+export class FutrouDeadlineError extends Error {
+  override readonly name = "FutrouDeadlineError";
+  readonly method: string;
+  readonly path: string;
+  readonly deadline: Deadline;
+  readonly attempts: number;
+  readonly elapsedMs: number;
+  readonly last?: unknown;
+  readonly retryAfterMs?: number;
+
+  constructor(init: DeadlineInit) {
+    const bound = `(deadline ${duration(init.deadline.ms)}, set by ${init.deadline.setting})`;
+    const request = `${init.method} ${init.path}`;
+    const tries = `${init.attempts} attempt${init.attempts === 1 ? "" : "s"} over ${duration(init.elapsedMs)}`;
+    const hint = (init.last as { hint?: unknown } | undefined)?.hint;
+    const then = typeof hint === "string" ? `: ${hint}` : "";
+    let message: string;
+    if (init.attempts === 0) {
+      message = `${request}: not sent, the deadline had passed ${bound}`;
+    } else if (init.retryAfterMs !== undefined) {
+      const asked = (init.last as { retryAfter?: unknown } | undefined)?.retryAfter;
+      message =
+        `${request}: ${failureOf(init.last)}, and the API asked to wait ${duration(init.retryAfterMs)}` +
+        `${typeof asked === "string" ? ` (Retry-After: ${asked})` : ""}, past the deadline; ` +
+        `gave up after ${tries} ${bound}${then}`;
+    } else {
+      message = `${request}: ${failureOf(init.last)} after ${tries} ${bound}${then}`;
+    }
+    super(message);
+    this.method = init.method;
+    this.path = init.path;
+    this.deadline = init.deadline;
+    this.attempts = init.attempts;
+    this.elapsedMs = init.elapsedMs;
+    this.last = init.last;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+/**
+ * A failure that says the API (or the way to it) is not answering now: the deadline, or no usable answer on
+ * the network. A later request of the same operation would only wait for the same outage again, so callers
+ * with another way to ask give up instead. (An error status is an answer: another request may well succeed.)
+ */
+export function isOutage(error: unknown): boolean {
+  return error instanceof FutrouDeadlineError || error instanceof FutrouNetworkError;
 }

@@ -10,8 +10,13 @@
  *   attempt's included, the loop asks the caller's `recover()` whether the effect happened, and re-sends
  *   only when it did not and attempts remain; without `recover` it fails. A `recover()` that fails itself
  *   ends the loop with OutcomeUnknownError: "did not happen" is never concluded from a failed lookup.
+ *
+ * Above the table, the operation's deadline (deadline.ts): a wait that would end past it is not begun and a
+ * `Retry-After` longer than what is left fails at once (FutrouDeadlineError: attempts, time, the setting).
+ * A recovery lookup is still made, with the time left: an ambiguous POST is never given up unlooked.
  */
-import { FutrouApiError, FutrouNetworkError, type NetworkFailure } from "./errors";
+import { type Deadline, duration } from "./deadline";
+import { FutrouApiError, FutrouDeadlineError, FutrouNetworkError, type NetworkFailure } from "./errors";
 import { OutcomeUnknownError } from "./outcome";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -85,7 +90,8 @@ export function backoffMs(policy: RetryPolicy, retry: number, random: () => numb
 
 /** What to do after a failed attempt. */
 export type RetryDecision =
-  | { action: "fail" }
+  /** `exhausted`: the failure is one the table retries, but the limit is reached. */
+  | { action: "fail"; exhausted?: true }
   /** Re-send after `delayMs`. */
   | { action: "retry"; delayMs: number; reason: string; retryAfterMs?: number }
   /**
@@ -116,7 +122,8 @@ export function decide(policy: RetryPolicy, input: DecideInput): RetryDecision {
   if (error instanceof FutrouApiError) {
     const reason = `${error.status} ${error.statusText}`;
     if (!safe && isAmbiguousStatus(policy, error.status)) return recover(reason);
-    if (last || !policy.statusCodes.includes(error.status)) return { action: "fail" };
+    if (!policy.statusCodes.includes(error.status)) return { action: "fail" };
+    if (last) return { action: "fail", exhausted: true };
     if (policy.afterStatusCodes.includes(error.status)) {
       const retryAfterMs = parseRetryAfter(error.retryAfter, input.now);
       if (retryAfterMs === undefined) return { action: "retry", delayMs: backoff(), reason };
@@ -129,7 +136,8 @@ export function decide(policy: RetryPolicy, input: DecideInput): RetryDecision {
     const reason = `network error (${error.failure})`;
     // Any transport failure after the request may have left is ambiguous, listed in the table or not.
     if (!safe && !error.notSent) return recover(reason);
-    if (last || !policy.networkErrors.includes(error.failure)) return { action: "fail" };
+    if (!policy.networkErrors.includes(error.failure)) return { action: "fail" };
+    if (last) return { action: "fail", exhausted: true };
     return { action: "retry", delayMs: backoff(), reason };
   }
 
@@ -170,38 +178,69 @@ export interface RetryLoop<T> {
   sleep: (ms: number) => Promise<void>;
   onRetry?: (event: RetryEvent) => void;
   random?: () => number;
+  /** The clock of `deadline` and of `Retry-After` dates. Default `Date.now`. */
   now?: () => number;
+  /** The operation's deadline: no wait past it, no attempt after it (FutrouDeadlineError). */
+  deadline?: Deadline;
 }
 
 /** The one retry loop. Every wait goes through `sleep` and is announced to `onRetry` first. */
 export async function withRetry<T>(loop: RetryLoop<T>): Promise<T> {
+  const clock = loop.now ?? Date.now;
+  const started = clock();
+  const { deadline } = loop;
+  const stopped = (attempts: number, last: unknown, retryAfterMs?: number) =>
+    new FutrouDeadlineError({
+      method: loop.method,
+      path: loop.path,
+      deadline: deadline as Deadline,
+      attempts,
+      elapsedMs: clock() - started,
+      last,
+      retryAfterMs,
+    });
+  let error: unknown;
   for (let retries = 0; ; retries++) {
-    let error: unknown;
+    if (deadline && clock() >= deadline.at) throw stopped(retries, error);
     try {
       return await loop.send();
     } catch (e) {
       error = e;
     }
+    const attempts = retries + 1;
     const decision = decide(loop.policy, {
       method: loop.method,
       error,
       retries,
-      now: loop.now?.(),
+      now: clock(),
       random: loop.random,
     });
-    if (decision.action === "fail") throw error;
+    if (decision.action === "fail") throw decision.exhausted ? exhausted(error, attempts, clock() - started) : error;
     if (decision.action === "recover" && !loop.recover) throw error;
+    let delayMs = decision.delayMs;
+    if (deadline) {
+      const left = deadline.at - clock();
+      if (decision.action === "retry") {
+        if (decision.retryAfterMs !== undefined && decision.retryAfterMs > left) {
+          throw stopped(attempts, error, decision.retryAfterMs);
+        }
+        if (delayMs >= left) throw stopped(attempts, error);
+      } else {
+        // The lookup is made whatever is left; its own requests are bounded by the same deadline.
+        delayMs = Math.max(0, Math.min(delayMs, left));
+      }
+    }
     loop.onRetry?.({
       method: loop.method,
       path: loop.path,
       retry: retries + 1,
       action: decision.action,
-      delayMs: decision.delayMs,
+      delayMs,
       retryAfterMs: decision.action === "retry" ? decision.retryAfterMs : undefined,
       reason: decision.reason,
       error,
     });
-    await loop.sleep(decision.delayMs);
+    await loop.sleep(delayMs);
     if (decision.action === "recover" && loop.recover) {
       // The wait above also gives a slow server time to finish the write before we look for it.
       let found: T | undefined;
@@ -214,6 +253,17 @@ export async function withRetry<T>(loop: RetryLoop<T>): Promise<T> {
       if (decision.last) throw error;
     }
   }
+}
+
+/**
+ * The last failure of a request the table gave up on at its retry limit, saying so: its class (and status)
+ * unchanged, for callers that branch on them, its message ending in how many attempts over how long.
+ */
+function exhausted(error: unknown, attempts: number, elapsedMs: number): unknown {
+  if (error instanceof Error) {
+    error.message = `${error.message}; gave up after ${attempts} attempts over ${duration(elapsedMs)} (the retry limit)`;
+  }
+  return error;
 }
 
 export const realSleep = (ms: number): Promise<void> =>

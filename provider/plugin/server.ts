@@ -25,7 +25,15 @@ import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { autoName as identityName, toSlug } from "../../sdk/naming";
 import type { Kind } from "../api/contract";
-import { type ConfigSource, clientFor, resolveSettings, SDK_MODE_KEY, versionedBaseUrl } from "../config";
+import { withinDeadline } from "../api/deadline";
+import {
+  type ConfigSource,
+  clientFor,
+  requestDeadline,
+  resolveSettings,
+  SDK_MODE_KEY,
+  versionedBaseUrl,
+} from "../config";
 import { setWarningSink } from "../engineLog";
 import { isKind, specFor } from "../index";
 import { type KitProvider, makeProvider, ResourceInitError, UNKNOWN } from "../kit";
@@ -40,7 +48,14 @@ export const PACKAGE = "futrou";
 export const TOKEN_PREFIX = PLUGIN_TYPE_PREFIX;
 
 /** The provider settings: schema config names, and the secret one. */
-export const SETTINGS = ["apiToken", "apiUrl", "workspaceId", "readyTimeoutSeconds", "pollIntervalMs"] as const;
+export const SETTINGS = [
+  "apiToken",
+  "apiUrl",
+  "workspaceId",
+  "readyTimeoutSeconds",
+  "pollIntervalMs",
+  "requestDeadlineSeconds",
+] as const;
 type Setting = (typeof SETTINGS)[number];
 const SECRET_SETTINGS: readonly string[] = ["apiToken"];
 /** Keys the engine itself adds to a provider's inputs, and the TypeScript SDK's own `futrou:mode` (sdk/mode.ts). */
@@ -163,7 +178,7 @@ function settingProblem(key: Setting, value: unknown): string | undefined {
   if (value === UNKNOWN) return undefined;
   const text = settingText(value);
   if (text === undefined || text === "") return undefined;
-  if (key === "readyTimeoutSeconds" || key === "pollIntervalMs") {
+  if (key === "readyTimeoutSeconds" || key === "pollIntervalMs" || key === "requestDeadlineSeconds") {
     const n = Number(text);
     return Number.isFinite(n) && n > 0 ? undefined : `must be a positive number, got "${text}"`;
   }
@@ -343,7 +358,9 @@ export function resourceProviderService(options: ServerOptions = {}): grpc.Untyp
         return res;
       }
       const settings = resolveSettings(source);
-      const result = await lookup.run(clientFor(settings), parsed.data as Props, settings);
+      const result = await withinDeadline(requestDeadline(settings), () =>
+        lookup.run(clientFor(settings), parsed.data as Props, settings),
+      );
       res.setReturn(toWire(Array.isArray(result) ? { [lookup.list ?? "items"]: result } : result));
       return res;
     }),

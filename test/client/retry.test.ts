@@ -126,13 +126,19 @@ describe("the retry table", () => {
       last: true,
     });
     expect(decide(p, { method: "POST", error: netError("reset", "POST"), retries: 0 })).toMatchObject({ last: false });
-    // Rejected before processing: at the limit that is simply a failure.
-    expect(decide(p, { method: "POST", error: apiError(429, "1", "POST"), retries: 2 })).toEqual({ action: "fail" });
+    // Rejected before processing: at the limit that is simply a failure (one the table gave up on).
+    expect(decide(p, { method: "POST", error: apiError(429, "1", "POST"), retries: 2 })).toEqual({
+      action: "fail",
+      exhausted: true,
+    });
   });
 
   test("the limit bounds every kind of retry; unknown errors are not retried", () => {
     const p = retryPolicy({ limit: 2 });
-    expect(decide(p, { method: "GET", error: apiError(429, "1"), retries: 2 })).toEqual({ action: "fail" });
+    expect(decide(p, { method: "GET", error: apiError(429, "1"), retries: 2 })).toEqual({
+      action: "fail",
+      exhausted: true,
+    });
     expect(decide(p, { method: "GET", error: new Error("bug"), retries: 0 })).toEqual({ action: "fail" });
   });
 });

@@ -3,7 +3,7 @@
  * exact point of a create: `before` (the POST never reaches the API) or `after` (the API committed and
  * answered; the answer is kept from the client). Everything else passes through unchanged.
  */
-import { createServer, request, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface HoldRule {
@@ -20,6 +20,31 @@ export interface HoldingProxy {
   /** Drops every held request (the client sees its connection closed). */
   release(): void;
   close(): Promise<void>;
+}
+
+/**
+ * Sends a request the proxy received (its body read already) on to the emulator; `onAnswer` gets the
+ * emulator's answer. A failed upstream request closes the client's connection.
+ */
+export function forward(
+  upstream: URL,
+  req: IncomingMessage,
+  body: Buffer,
+  res: ServerResponse,
+  onAnswer: (answer: IncomingMessage) => void,
+): void {
+  const out = request(
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, host: upstream.host },
+    },
+    onAnswer,
+  );
+  out.on("error", () => res.socket?.destroy());
+  out.end(body);
 }
 
 export async function startHoldingProxy(target: string): Promise<HoldingProxy> {
@@ -40,30 +65,19 @@ export async function startHoldingProxy(target: string): Promise<HoldingProxy> {
         onHeld?.();
         return;
       }
-      const out = request(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: req.method,
-          path: req.url,
-          headers: { ...req.headers, host: upstream.host },
-        },
-        (answer) => {
-          const body: Buffer[] = [];
-          answer.on("data", (c: Buffer) => body.push(c));
-          answer.on("end", () => {
-            if (matched) {
-              held.push(res);
-              onHeld?.();
-              return;
-            }
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(Buffer.concat(body));
-          });
-        },
-      );
-      out.on("error", () => res.socket?.destroy());
-      out.end(Buffer.concat(chunks));
+      forward(upstream, req, Buffer.concat(chunks), res, (answer) => {
+        const body: Buffer[] = [];
+        answer.on("data", (c: Buffer) => body.push(c));
+        answer.on("end", () => {
+          if (matched) {
+            held.push(res);
+            onHeld?.();
+            return;
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.end(Buffer.concat(body));
+        });
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

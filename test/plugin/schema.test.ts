@@ -124,7 +124,7 @@ describe("the package schema", () => {
   test("provider settings in config and provider inputs; the token is secret", () => {
     for (const settings of [schema.config.variables, schema.provider.inputProperties]) {
       expect(Object.keys(settings).sort()).toEqual(
-        ["apiToken", "apiUrl", "pollIntervalMs", "readyTimeoutSeconds", "workspaceId"].sort(),
+        ["apiToken", "apiUrl", "pollIntervalMs", "readyTimeoutSeconds", "requestDeadlineSeconds", "workspaceId"].sort(),
       );
       expect(settings.apiToken?.secret).toBe(true);
       for (const [k, p] of Object.entries(settings)) expect([k, !!p.description]).toEqual([k, true]);

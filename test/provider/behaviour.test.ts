@@ -227,6 +227,7 @@ describe("configuration", () => {
       apiToken: "env-token",
       readyTimeoutMs: 7000,
       pollIntervalMs: 250,
+      requestDeadlineMs: 120_000,
       workspaceId: undefined,
       // Where each came from, for messages that name the setting to fix.
       origin: {

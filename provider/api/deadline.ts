@@ -1,0 +1,54 @@
+/**
+ * The total time one engine operation (check, create, read, update, delete) or one lookup may spend on API
+ * requests, retries and waits included: the bound above the per-attempt timeout. The kit opens a scope per
+ * operation (`withinDeadline`); every request the client makes inside it, however deep (a listing shared
+ * with other reads, a create's recovery lookup), is bounded by it: an attempt gets at most the time left,
+ * a wait that would end past it is not begun, and a `Retry-After` longer than what is left fails at once.
+ * A request made outside any scope gets a deadline of its own (the client's default).
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * The default: 2 minutes. Long enough for what a healthy but busy API asks of a careful client (the table's
+ * longest honoured `Retry-After`, 60 s, plus a full 30 s attempt and backoff), and for four attempts of 30 s
+ * against an API that does not answer at all; short enough that a run against a dead API fails in about
+ * two minutes, not the five to eight that five attempts with 60 s waits took. A slower API: raise it.
+ */
+export const DEFAULT_DEADLINE_MS = 120_000;
+
+export interface Deadline {
+  /** When it passes, on the clock of the code that made it (ms since the epoch for `Date.now`). */
+  at: number;
+  /** Its length, for messages: `deadline 2m`. */
+  ms: number;
+  /** What sets it, for messages: `futrou:requestDeadlineSeconds or FUTROU_REQUEST_DEADLINE_SECONDS`. */
+  setting: string;
+}
+
+const scope = new AsyncLocalStorage<Deadline>();
+
+/** Runs `fn` with `deadline` bounding every client request made inside it. */
+export function withinDeadline<T>(deadline: Deadline, fn: () => Promise<T>): Promise<T> {
+  return scope.run(deadline, fn);
+}
+
+/** The deadline of the operation running now, if any. */
+export function currentDeadline(): Deadline | undefined {
+  return scope.getStore();
+}
+
+/** A deadline `ms` from `now`. */
+export function deadlineIn(ms: number, setting: string, now = Date.now()): Deadline {
+  return { at: now + ms, ms, setting };
+}
+
+/** `850ms`, `4.1s`, `2m`, `1m52s`, `1h`, `1h0m5s`: short, exact to the tenth of a second under a minute. */
+export function duration(ms: number): string {
+  const t = Math.max(0, Math.round(ms));
+  if (t < 1000) return `${t}ms`;
+  if (t < 60_000) return `${Number((t / 1000).toFixed(1))}s`;
+  const s = Math.round(t / 1000);
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  if (h > 0) return sec > 0 ? `${h}h${m}m${sec}s` : m > 0 ? `${h}h${m}m` : `${h}h`;
+  return sec > 0 ? `${m}m${sec}s` : `${m}m`;
+}
