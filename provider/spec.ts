@@ -55,6 +55,12 @@ export const HIDDEN = {
    * them; outputs carry them through refresh), so check tells a program's shrink from a size grown outside.
    */
   applied: "__applied",
+  /**
+   * The stack the resource belongs to (the dynamic-provider host is told no stack: the SDK passes
+   * `pulumi.getStack()`; the plugin takes it from the URN). Part of the create journal's identity, so two
+   * stacks of one project never take each other's creates as their own (provider/create.ts).
+   */
+  stack: "__stack",
 } as const;
 
 export const isHidden = (key: string): boolean => key.startsWith("__");

@@ -5,12 +5,15 @@
  */
 // First: an old Node.js gets a message naming the version it needs.
 import "../nodeVersion";
+import { watchEngine } from "../engine";
 import { serve, warnThrough } from "./server";
 
 async function main(): Promise<void> {
   const engine = process.argv[2];
   if (engine) warnThrough(engine);
   const { port } = await serve();
+  // Exits when the engine is gone; confirms the creates it returned when the engine closes it (engine.ts).
+  watchEngine();
   process.stdout.write(`${port}\n`);
 }
 
