@@ -1,0 +1,181 @@
+/**
+ * `kill -9` of `pulumi up` at seeded random points of a faulted create of 50 objects (10 % 429, 10 %
+ * commit-then-drop, 5 % dropped connections), through the real engine, in both modes; then the README's
+ * recovery: `pulumi cancel`, `pulumi up` (up to 5 times), `pulumi refresh --clear-pending-creates`. A round
+ * kills the first `up` and then the recovery's own `up`, each once its create has made a random number of
+ * objects (plus a random delay), by SIGKILL to the engine alone or to its process group.
+ *
+ * Counted from the emulator's inventory and the state only: 0 orphans (an object in no state), 0 duplicates
+ * (two objects with the same name, key, domain or record values), nothing in the state the API lacks; and
+ * every process a killed engine started (language host, program, provider host or plugin) exits by itself.
+ *
+ * Size per mode: FUTROU_KILL_ROUNDS rounds (default 1) of FUTROU_KILLS_PER_ROUND kills (default 2);
+ * `make soak` runs 10 × 3 = 30 kills per mode. Seed: FUTROU_KILL_SEED (default 27).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { seededRandom } from "../../emulator/faults";
+import { type ProgramStack, programStack } from "../e2e/engine";
+import { killOrphans, survivors } from "./processes";
+import { exportState, inventoryKeys, stateKeys } from "./state";
+
+const ROUNDS = Number(process.env.FUTROU_KILL_ROUNDS ?? 1);
+const KILLS_PER_ROUND = Number(process.env.FUTROU_KILLS_PER_ROUND ?? 2);
+const SEED = Number(process.env.FUTROU_KILL_SEED ?? 27);
+const OBJECTS = 50;
+const FAULTS = { rate429: 0.1, commitThenDropRate: 0.1, dropRate: 0.05 };
+const NO_FAULTS = { rate429: 0, commitThenDropRate: 0, dropRate: 0 };
+jest.setTimeout(180_000 + ROUNDS * 240_000);
+
+const quiet = { onOutput: () => {} };
+type Tally = { kills: number; orphans: number; duplicates: number; lost: number; hostsLeft: number; ups: number };
+const totals: Record<string, Tally & { seconds: number }> = {};
+
+/** What makes an object "the same" to a user: its kind and its name, key, domain or record values. */
+function naturalKeys(emulator: RunningEmulator): string[] {
+  const inv = emulator.inventory();
+  return Object.entries(inv).flatMap(([kind, objects]) =>
+    objects
+      .filter((o) => o.platform !== true)
+      .map((o) => JSON.stringify([kind, o.name, o.key, o.domain, o.dnsId, o.type, o.value, o.projectId])),
+  );
+}
+
+describe.each(["dynamic", "plugin"] as const)("kill -9 during a faulted create of 50 objects (%s)", (mode) => {
+  let emulator: RunningEmulator;
+  let journalDir: string;
+  let ps: ProgramStack;
+  let setup: string[];
+  let running: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ deployDelayMs: 300, quiet: true, seed: SEED + (mode === "plugin" ? 1 : 0) });
+    journalDir = mkdtempSync(join(tmpdir(), "futrou-kill-journal-"));
+    setup = inventoryKeys(emulator);
+    ps = await programStack({
+      program: "test/faults/programs/crowd",
+      plugin: mode === "plugin",
+      env: { FUTROU_API_URL: emulator.url, FUTROU_JOURNAL_DIR: journalDir, FUTROU_POLL_INTERVAL_MS: "100" },
+      config: {
+        "futrou:apiToken": { value: emulator.token, secret: true },
+        ...(mode === "plugin" ? { "futrou:mode": { value: "plugin" } } : {}),
+        fifty: { value: "true" },
+      },
+    });
+  });
+  afterAll(async () => {
+    if (running?.pid) killGroup(running.pid);
+    killOrphans(journalDir);
+    emulator?.setFaults(NO_FAULTS);
+    await ps?.dispose().catch(() => {});
+    await emulator?.close();
+    rmSync(journalDir, { recursive: true, force: true });
+  });
+
+  /** `pulumi up` killed once `made` objects more exist (and a random delay); false if it finished first. */
+  async function killedUp(random: () => number): Promise<{ killed: boolean; hostsLeft: number }> {
+    const before = inventoryKeys(emulator).length;
+    const threshold = before + Math.floor(random() * (OBJECTS - (before - setup.length)));
+    const delayMs = Math.floor(random() * 500);
+    const group = random() < 0.5;
+    const up = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", ps.stack.name], {
+      cwd: ps.dir,
+      env: { ...process.env, ...ps.stack.workspace.envVars },
+      detached: true,
+      stdio: "ignore",
+    });
+    running = up;
+    let exited = false;
+    const done = new Promise<void>((resolve) =>
+      up.on("exit", () => {
+        exited = true;
+        resolve();
+      }),
+    );
+    while (!exited && inventoryKeys(emulator).length < threshold) await sleep(20);
+    if (!exited) await sleep(delayMs);
+    const killed = !exited;
+    if (killed) {
+      if (group) killGroup(up.pid as number);
+      else process.kill(up.pid as number, "SIGKILL");
+    }
+    await done;
+    running = undefined;
+    // The language host, the program and the provider host or plugin notice their engine is gone and exit.
+    const left = await survivors(journalDir, 10_000);
+    killOrphans(journalDir);
+    return { killed, hostsLeft: left.length };
+  }
+
+  test(`${ROUNDS} round(s) of ${KILLS_PER_ROUND} kill(s), then the documented recovery: 0 orphans, 0 duplicates, no host left`, async () => {
+    const started = Date.now();
+    const random = seededRandom(SEED + (mode === "plugin" ? 1000 : 0));
+    const sum: Tally = { kills: 0, orphans: 0, duplicates: 0, lost: 0, hostsLeft: 0, ups: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      emulator.setFaults(FAULTS);
+      for (let k = 0; k < KILLS_PER_ROUND; k++) {
+        const { killed, hostsLeft } = await killedUp(random);
+        sum.kills += killed ? 1 : 0;
+        sum.hostsLeft += hostsLeft;
+        // A kill leaves the stack locked.
+        if (killed) await ps.stack.cancel();
+      }
+      // The README's recovery: `pulumi up` until it succeeds (faults may fail a create: run it again).
+      let ok = false;
+      for (let attempt = 0; attempt < 5 && !ok; attempt++) {
+        sum.ups += 1;
+        ok = await ps.stack.up(quiet).then(
+          (r) => r.summary.result === "succeeded",
+          () => false,
+        );
+      }
+      expect(ok).toBe(true);
+      await ps.stack.refresh({ ...quiet, clearPendingCreates: true });
+      const { resources, pending } = await exportState(ps.stack);
+      const inState = stateKeys(resources);
+      const made = inventoryKeys(emulator).filter((k) => !setup.includes(k));
+      const orphans = made.filter((k) => !inState.includes(k));
+      const lost = inState.filter((k) => !made.includes(k));
+      const natural = naturalKeys(emulator);
+      const duplicates = natural.length - new Set(natural).size;
+      Object.assign(sum, {
+        orphans: sum.orphans + orphans.length,
+        duplicates: sum.duplicates + duplicates,
+        lost: sum.lost + lost.length,
+      });
+      expect({ round, objects: inState.length, orphans, duplicates, lost, pending }).toEqual({
+        round,
+        objects: OBJECTS,
+        orphans: [],
+        duplicates: 0,
+        lost: [],
+        pending: [],
+      });
+      // The next round starts from nothing (no faults for the cleanup).
+      emulator.setFaults(NO_FAULTS);
+      await ps.stack.destroy(quiet);
+      expect(inventoryKeys(emulator)).toEqual(setup);
+    }
+    expect(sum.hostsLeft).toBe(0);
+    // The seeded points fall inside the creates (a run that finished before its point is not a kill).
+    expect(sum.kills).toBeGreaterThan(0);
+    totals[mode] = { ...sum, seconds: Math.round((Date.now() - started) / 1000) };
+  });
+});
+
+afterAll(() => {
+  if (process.env.FUTROU_TEST_REPORT) console.log(`kill -9 recovery: ${JSON.stringify(totals)}`);
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
