@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { z } from "zod";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { AmbiguousMatchError, createObject, UnsettledCreateError } from "../../provider/create";
+import { AmbiguousMatchError, type CreateContext, createObject, UnsettledCreateError } from "../../provider/create";
 import { specFor } from "../../provider/index";
-import { CreateJournal } from "../../provider/journal";
+import { CreateJournal, type JournalEntry } from "../../provider/journal";
 import { ResourceInitError } from "../../provider/kit";
 import { FRESH_PARENT_MS } from "../../provider/listing";
 import { normalize } from "../../provider/normal";
@@ -58,6 +58,7 @@ function create(
   model?: z.ZodObject,
   hidden: Props = {},
   client = runClient(),
+  context: Partial<CreateContext> = {},
 ): Promise<Props> {
   return createObject({
     spec: model ? { ...specFor(kind), model } : specFor(kind),
@@ -71,6 +72,7 @@ function create(
     settle: async (o) => o,
     initError: (message, id, properties, reasons) => new ResourceInitError(message, id, properties, reasons),
     journal,
+    ...context,
   });
 }
 
@@ -289,54 +291,20 @@ describe("a run killed mid-create (the journal entry is left)", () => {
     expect(made.type).toBe("hdd");
   });
 
-  test("killed during the readiness wait (id known): the rerun adopts by id, no POST", async () => {
-    const body = { name: "waiting" };
-    const spec = specFor("project");
-    // As the protocol writes it once the POST answered: the entry carries the id.
-    api.posts = ["ok"];
-    const client = new FutrouClient({ baseUrl: api.url, token: api.token });
-    let entryDuringWait: unknown;
-    await createObject({
-      spec,
-      client,
-      collection: PROJECTS,
-      body,
-      inputs: body,
-      normalize: (o) => o,
-      pulumiId: (o) => String(o.id),
-      outputs: (o) => o,
-      settle: async (o) => {
-        entryDuringWait = journal.entries()[0];
-        return o;
-      },
-      initError: (m) => new Error(m),
-      journal,
-    });
-    const [id] = ids(PROJECTS);
-    expect(entryDuringWait).toMatchObject({ id, before: [] });
-  });
-
-  test("killed during the readiness wait: the rerun adopts by id with one GET, no POST, no list", async () => {
+  test("killed during the readiness wait: the entry has the id; the rerun adopts by id with one GET, no POST", async () => {
     const body = { name: "waiting" };
     api.posts = ["ok"];
-    // The kill: the process dies in the wait (here the wait throws, as nothing returns to the engine).
-    const killed = createObject({
-      spec: specFor("project"),
-      client: runClient(),
-      collection: PROJECTS,
-      body,
-      inputs: body,
-      normalize: (o) => o,
-      pulumiId: (o) => String(o.id),
-      outputs: (o) => o,
+    let entryDuringWait: JournalEntry | undefined;
+    // The kill: the process dies in the wait (here the wait throws: nothing returns to the engine).
+    const killed = create("project", PROJECTS, body, undefined, {}, runClient(), {
       settle: async () => {
+        entryDuringWait = journal.entries()[0];
         throw new Error("killed");
       },
-      initError: (m) => new Error(m),
-      journal,
     });
     await expect(killed).rejects.toThrow("killed");
     const [id] = ids(PROJECTS);
+    expect(entryDuringWait).toMatchObject({ id, before: [] });
     api.log.length = 0;
     const adopted = await create("project", PROJECTS, body);
     expect(adopted.id).toBe(id);
@@ -435,18 +403,7 @@ describe("the journal knows the stack, and forgets an object once the engine hol
   test("an object the engine named to this process is never adopted, even with its entry still on disk", async () => {
     const body = { name: "same", type: "A", value: "192.0.2.5" };
     const old = await create("dnsRecord", RECORDS, body);
-    const replacement = await createObject({
-      spec: specFor("dnsRecord"),
-      client: runClient(),
-      collection: RECORDS,
-      body,
-      inputs: body,
-      normalize: (o) => normalize("dnsRecord", o),
-      pulumiId: (o) => String(o.id),
-      outputs: (o) => o,
-      settle: async (o) => o,
-      initError: (m) => new Error(m),
-      journal,
+    const replacement = await create("dnsRecord", RECORDS, body, undefined, {}, runClient(), {
       ours: (id) => id === old.id,
     });
     expect(replacement.id).not.toBe(old.id);
