@@ -19,7 +19,7 @@ help:
 	@echo "make sdks      TypeScript, Python and Go SDKs generated from the plugin's schema, in dist/sdks/"
 	@echo "make lint      biome lint/format check + type-check"
 	@echo "make test      all tests (unit, emulator, provider, end-to-end with the real engine)"
-	@echo "make soak      two stacks racing 10 rounds and 30 kill -9 recoveries, per mode (about 1 h)"
+	@echo "make soak      two stacks racing 10 rounds and 30 kill -9 recoveries, per mode (about 25 min)"
 	@echo "make demo      webapp example against the embedded emulator: up, drift, refresh, repair, destroy"
 	@echo "make bench     benchmarks, written to bench/RESULTS.md"
 	@echo "make emulator  run the Futrou API emulator in the foreground"
@@ -67,9 +67,9 @@ test: install build sdks lint
 	jest --ci
 
 # The guarantee tests of test/faults at full size (make test runs them small): two stacks of one project
-# racing, 10 rounds per mode; kill -9 during a faulted create of 50 objects, 30 per mode (10 rounds of 3).
+# racing, 10 rounds per mode; kill -9 during a faulted create of 50 objects, 30 per mode (3 a round).
 soak: install build
-	FUTROU_RACE_ROUNDS=10 FUTROU_KILL_ROUNDS=10 FUTROU_KILLS_PER_ROUND=3 FUTROU_TEST_REPORT=1 \
+	FUTROU_RACE_ROUNDS=10 FUTROU_KILLS=30 FUTROU_KILLS_PER_ROUND=3 FUTROU_TEST_REPORT=1 \
 	  jest --ci test/faults/two-stacks.test.ts test/faults/kill-recovery.test.ts
 
 demo: install build
