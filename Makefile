@@ -11,7 +11,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PULUMI_BIN):$(PATH)
 export PULUMI_SKIP_UPDATE_CHECK := true
 export PULUMI_DIY_BACKEND_GZIP := false
 
-.PHONY: help install toolchain build binary sdks docs release lint typecheck test demo bench bench-startup emulator mutants clean
+.PHONY: help install toolchain build binary sdks docs release lint typecheck test soak demo bench bench-startup emulator mutants clean
 
 help:
 	@echo "make install   npm packages (when the lockfile changed) + the Pulumi $(PULUMI_VERSION) toolchain"
@@ -22,6 +22,7 @@ help:
 	@echo "make docs      the reference pages in docs/reference/, generated from the plugin's schema"
 	@echo "make lint      biome lint/format check + type-check"
 	@echo "make test      all tests (unit, emulator, provider, end-to-end with the real engine)"
+	@echo "make soak      two stacks racing 10 rounds and 30 kill -9 recoveries, per mode (about 25 min)"
 	@echo "make demo      webapp example against the embedded emulator: up, drift, refresh, repair, destroy"
 	@echo "make bench     benchmarks, written to bench/RESULTS.md"
 	@echo "make bench-startup  the plugin's start-up (launcher vs binary), process start to port"
@@ -84,6 +85,12 @@ lint: typecheck
 
 test: install build binary sdks lint
 	jest --ci
+
+# The guarantee tests of test/faults at full size (make test runs them small): two stacks of one project
+# racing, 10 rounds per mode; kill -9 during a faulted create of 50 objects, 30 per mode (3 a round).
+soak: install build
+	FUTROU_RACE_ROUNDS=10 FUTROU_KILLS=30 FUTROU_KILLS_PER_ROUND=3 FUTROU_TEST_REPORT=1 \
+	  jest --ci test/faults/two-stacks.test.ts test/faults/kill-recovery.test.ts
 
 demo: install build
 	node dist/scripts/demo.js

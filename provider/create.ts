@@ -26,14 +26,16 @@
  *    attempt landing late: look once more and take it. A 2xx whose body cannot be read keeps its `id`.
  * 4. A lookup that fails is "created or not unknown", never "create failed"; created-but-not-confirmed is a
  *    ResourceInitError (the engine records the id). Both leave the journal entry, so the next run adopts.
- * 5. The entry is removed once the create returns (after the readiness wait). A rerun after a kill finds
- *    it and adopts exactly the object the interrupted run created (same identity, not pre-existing).
- *    When the engine was killed while this provider process went on, the entry is kept: nobody will
- *    record what this create returns.
+ * 5. The entry, with the object's id, outlives the create until the engine is known to hold the object
+ *    (journal.ts `confirm`: a later operation names the id, or the engine closes this process normally). A
+ *    rerun after a kill at any point finds it and adopts exactly the object the interrupted run created
+ *    (same identity, stack included; by id once known, checked by one GET; else the one new candidate),
+ *    never an object an operation of this process was given by the engine (it is in a state).
  */
 import type { FutrouClient } from "./api/client";
 import { FutrouApiError } from "./api/errors";
 import { messageOf, OutcomeUnknownError, UnreadableCreateError } from "./api/outcome";
+import { engineGone } from "./engine";
 import { CreateJournal, fieldHashes, type JournalEntry, newSalt } from "./journal";
 import { Listings, ownerFilter } from "./listing";
 import { same } from "./normal";
@@ -106,13 +108,6 @@ export class UnsettledCreateError extends Error {
   }
 }
 
-/**
- * The engine that started this dynamic-provider host. `kill -9` of `pulumi up` leaves the host running
- * (orphaned: its parent becomes another process); what it then creates is recorded by no one.
- */
-const ENGINE_PID = process.ppid;
-const engineGone = (): boolean => process.ppid !== ENGINE_PID;
-
 const idOf = (o: Props): string => String(o.id);
 
 /** Creates the object (or adopts the one an interrupted run created) and returns it, settled. */
@@ -123,14 +118,17 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
   const match = Object.fromEntries(fields.map((f) => [f, body[f]]));
   const filter = spec.lookup.filter?.(body);
   const what = `futrou:${spec.typeName} ${fields.map((f) => `${f}=${secrets.show(f, body[f])}`).join(" ")}`.trim();
-  // Which create this is, as far as a later run can tell without the engine's URN. It is written to disk:
-  // secret lookup values (and a collection path holding one) as digests.
+  // Which create this is, as far as a later run can tell without the engine's URN: the stack included, so
+  // another stack of the project never takes it for its own. Written to disk: secret lookup values (and a
+  // collection path holding one) as digests.
   const where = secrets.leaksInto(collection) ? Secrets.digest(collection) : collection;
+  const stack = inputs[HIDDEN.stack];
   const identity = [
     client.baseUrl,
     spec.kind,
     where,
     process.env.PULUMI_PROJECT ?? "",
+    typeof stack === "string" ? stack : "",
     secrets.digested((filter ?? {}) as Props),
     secrets.digested(match),
   ];
@@ -175,7 +173,10 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     return ctx.initError(message, ctx.pulumiId(obj), withProvider(ctx.outputs(obj)), [message]);
   };
 
-  /** Settles the object, then forgets the entry: from here on the engine knows the id. */
+  /**
+   * Settles the object and returns it to the engine. The entry (with the id) stays until the engine is known
+   * to have recorded it (journal.ts `confirm`): a kill before that leaves it for the rerun to adopt.
+   */
   const finish = async (obj: Props): Promise<Props> => {
     let settled: Props;
     try {
@@ -183,7 +184,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     } catch (e) {
       const init = e as { id?: unknown; properties?: unknown; reasons?: unknown };
       if (typeof init.id !== "string" || typeof init.properties !== "object" || init.properties === null) throw e;
-      if (!engineGone()) journal.remove(identity);
+      if (!engineGone()) journal.returned(identity);
       // The host sends these properties as the resource's outputs: they must name the provider like any others.
       throw ctx.initError(
         messageOf(e),
@@ -192,17 +193,22 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
         Array.isArray(init.reasons) ? (init.reasons as string[]) : [messageOf(e)],
       );
     }
-    if (!engineGone()) journal.remove(identity);
+    if (!engineGone()) journal.returned(identity);
     return settled;
   };
 
-  // An interrupted earlier run of this create: adopt what it made, if anything.
+  // An interrupted earlier run of this create: adopt what it made, if anything. Never an object the engine
+  // named to this process (it is in a state: a replacement of it creating anew).
   const earlier = journal.read(identity);
-  if (earlier) {
+  if (earlier?.id !== undefined && ctx.ours?.(earlier.id)) journal.remove(identity);
+  else if (earlier) {
     const theirs = await madeBy(earlier);
     if (theirs) {
       const adopted = await reconcile(theirs, earlier);
-      if (adopted) return finish(adopted);
+      if (adopted) {
+        if (earlier.id !== idOf(adopted)) journal.write({ ...earlier, id: idOf(adopted) });
+        return finish(adopted);
+      }
     }
   }
 
@@ -252,7 +258,9 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
           .find(`${collection}/${encodeURIComponent(error.id)}`, spec.model)
           .catch(() => undefined)) as Props | undefined;
         if (found) return found;
-        journal.remove(identity);
+        // The engine records the id (an init failure): the entry stays until it is confirmed, like a create's.
+        journal.write({ ...entry, id: error.id });
+        if (!engineGone()) journal.returned(identity);
         throw unconfirmed({ ...body, id: error.id }, `its answer could not be read (${messageOf(error.problem)})`);
       }
       const found = await newOne(before).catch((lookup: unknown) => {
@@ -290,13 +298,43 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
       throw new UnsettledCreateError(`${what}: not created as far as the API shows (${messageOf(error)})`);
     }
     journal.remove(identity);
+    if (clash && unique) {
+      // Free when listed, refused now, no attempt of ours ambiguous: someone else (another stack of the project,
+      // another program) created it in between, maybe right now. Never adopted: say whose it is.
+      const holders = await candidates().then(
+        (found) => found.map(idOf),
+        () => [],
+      );
+      const value = `${unique.field} ${secrets.show(unique.field, body[unique.field])}`;
+      throw new Error(
+        `${what}: ${value} is already used by ${spec.typeName}${holders.length > 0 ? ` ${holders.join(", ")}` : " (not listed yet)"}, ` +
+          "created after this run listed the collection: by another stack or program, maybe running now. Nothing was " +
+          `created. Choose another ${unique.field}, or adopt that object with the \`import\` option. (${messageOf(error)})`,
+      );
+    }
     throw error;
   }
 
-  /** The object an interrupted run made: by its id once known, else the one new candidate. */
+  /**
+   * The object an interrupted run made: by its id once known (one GET; the answer must be that object),
+   * else the one new candidate. An id the API no longer knows is forgotten: the create starts anew.
+   */
   async function madeBy(entry: JournalEntry): Promise<Props | undefined> {
     if (entry.id !== undefined) {
-      return (await client.find(`${collection}/${encodeURIComponent(entry.id)}`, spec.model)) as Props | undefined;
+      const found = (await client.find(`${collection}/${encodeURIComponent(entry.id)}`, spec.model)) as
+        | Props
+        | undefined;
+      if (found === undefined) {
+        journal.remove(identity);
+        return undefined;
+      }
+      if (idOf(found) !== entry.id) {
+        throw new Error(
+          `${what}: the API answered object ${idOf(found)} when asked for ${entry.id}, the object an interrupted ` +
+            "run created; nothing was adopted or changed. Check futrou:apiUrl (or FUTROU_API_URL) points at the Futrou API.",
+        );
+      }
+      return found;
     }
     return newOne(entry.before);
   }

@@ -6,6 +6,7 @@
 // First, before the kit loads undici: an old Node.js gets a message naming the version it needs.
 import "./nodeVersion";
 import type { Kind } from "./api/contract";
+import { inDynamicProviderHost, watchEngine } from "./engine";
 import { type KitProvider, makeProvider } from "./kit";
 import type { ResourceSpec } from "./spec";
 
@@ -43,6 +44,8 @@ export function providerFor(kind: string): KitProvider {
     throw new Error(`futrou: unknown resource kind "${kind}" (one of ${Object.keys(SPECS).join(", ")})`);
   let provider = providers.get(kind);
   if (!provider) {
+    // The host exits when its engine is gone, and confirms the creates it returned when closed (engine.ts).
+    if (inDynamicProviderHost()) watchEngine();
     provider = makeProvider(specFor(kind), { dynamicHost: true });
     providers.set(kind, provider);
   }

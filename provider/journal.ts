@@ -1,10 +1,18 @@
 /**
- * The create journal: one small local file per create in flight, written and fsynced before the POST and
- * removed once the create has returned to the engine. When `pulumi up` is killed during a create (or during
- * a serverlet's readiness wait), the next create of the same identity on this machine finds the entry and
- * adopts exactly the object the interrupted run made: the same kind, API, collection and lookup values, and
- * an id that was not among the candidates that existed before the first POST (or the id itself, once the
- * POST had answered).
+ * The create journal: one small local file per create, written and fsynced before the POST. When `pulumi up`
+ * is killed during a create (or during a serverlet's readiness wait, or after the create returned but before
+ * the engine recorded it), the next create of the same identity on this machine finds the entry and adopts
+ * exactly the object the interrupted run made: the same kind, API, collection, project, stack and lookup
+ * values, and an id that was not among the candidates that existed before the first POST (or the id itself,
+ * once the POST had answered).
+ *
+ * An entry outlives its create until the engine is known to hold the object in a state (`confirm`):
+ * - a later operation the engine gives the id to (diff, read, update, delete, in any run or stack) removes
+ *   it: that id is in a state, so no create may adopt it;
+ * - when the engine closes this process normally (its SIGINT, engine.ts), the creates this process returned
+ *   were recorded by it: their entries are removed (`confirmReturned`). A killed engine never does that.
+ * So a kill at any point leaves the entry, and the rerun's create adopts by id; a `pulumi up --replace` or a
+ * tainted resource (no diff before their create) never meets an entry of the object the state holds.
  *
  * Where: `$FUTROU_JOURNAL_DIR`, else `~/.pulumi-futrou/journal` (directory 0700, files 0600). Another
  * machine (a CI runner) does not have it: docs/interrupted-runs.md says what to do there.
@@ -49,6 +57,19 @@ export const JournalEntry = z.object({
   startedAt: z.string(),
   pid: z.number(),
 });
+
+/** An object as the confirmation index knows it: API URL, kind and API id (the identity's first two values). */
+const objectKey = (apiUrl: unknown, kind: unknown, id: string): string => JSON.stringify([apiUrl, kind, id]);
+const objectOf = (entry: JournalEntry): string | undefined =>
+  entry.id === undefined ? undefined : objectKey(entry.identity[0], entry.identity[1], entry.id);
+
+/**
+ * Per journal directory, for this process: the entries that name an object (object key → file key), read with
+ * one readdir on the first confirmation and kept current by this process's own writes and removals.
+ */
+const indexes = new Map<string, Map<string, string>>();
+/** Per journal directory: the file keys of the creates this process returned to its engine. */
+const returnedHere = new Map<string, Set<string>>();
 export type JournalEntry = z.infer<typeof JournalEntry>;
 
 const sha256 = (...parts: string[]): string => {
@@ -104,6 +125,8 @@ export class CreateJournal {
       }
       renameSync(tmp, file);
       this.#syncDir();
+      const object = objectOf(entry);
+      if (object !== undefined) indexes.get(this.dir)?.set(object, this.keyOf(entry.identity));
     } catch (e) {
       // A full disk leaves no empty temporary file behind.
       try {
@@ -124,8 +147,86 @@ export class CreateJournal {
   }
 
   remove(identity: readonly unknown[]): void {
+    this.#unlink(this.keyOf(identity));
+  }
+
+  /**
+   * The create returned its object to the engine: the entry stays until the engine is known to have recorded
+   * it (a later operation names the id, or the engine closes this process normally: `confirmReturned`).
+   */
+  returned(identity: readonly unknown[]): void {
+    let keys = returnedHere.get(this.dir);
+    if (!keys) {
+      keys = new Set();
+      returnedHere.set(this.dir, keys);
+    }
+    keys.add(this.keyOf(identity));
+  }
+
+  /**
+   * The engine gave this object's id to an operation: it is in a state, so its entry (if any) goes. One
+   * readdir per process and directory, then a map lookup; best effort (an entry left behind only keeps an
+   * object that exists from being created twice).
+   */
+  confirm(apiUrl: string, kind: string, id: string): void {
+    const index = this.#index();
+    const key = index.get(objectKey(apiUrl, kind, id));
+    if (key === undefined) return;
+    index.delete(objectKey(apiUrl, kind, id));
     try {
-      unlinkSync(this.#file(this.keyOf(identity)));
+      // Only if the file still names that object (another create of the identity may have replaced it).
+      const text = readFileSync(this.#file(key), "utf8");
+      const parsed = JournalEntry.safeParse(safeJson(text));
+      if (parsed.success && objectOf(parsed.data) === objectKey(apiUrl, kind, id)) this.#unlink(key);
+    } catch {
+      // gone already, or unreadable: nothing to confirm
+    }
+  }
+
+  /**
+   * The engine closes this process normally: every create this process returned was recorded in the state.
+   * Their entries go (never called when the engine was killed: engine.ts).
+   */
+  static confirmReturned(): void {
+    for (const [dir, keys] of returnedHere) {
+      const journal = new CreateJournal(dir);
+      for (const key of keys) {
+        try {
+          journal.#unlink(key);
+        } catch {
+          // best effort: the next operation that names the id removes it
+        }
+      }
+      keys.clear();
+    }
+  }
+
+  #index(): Map<string, string> {
+    let index = indexes.get(this.dir);
+    if (index) return index;
+    index = new Map();
+    indexes.set(this.dir, index);
+    let names: string[];
+    try {
+      names = readdirSync(this.dir).filter((n) => n.endsWith(".json"));
+    } catch {
+      return index;
+    }
+    for (const n of names) {
+      try {
+        const parsed = JournalEntry.safeParse(safeJson(readFileSync(join(this.dir, n), "utf8")));
+        const object = parsed.success ? objectOf(parsed.data) : undefined;
+        if (object !== undefined) index.set(object, n.slice(0, -".json".length));
+      } catch {
+        // removed meanwhile
+      }
+    }
+    return index;
+  }
+
+  #unlink(key: string): void {
+    try {
+      unlinkSync(this.#file(key));
       this.#syncDir();
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
@@ -133,7 +234,8 @@ export class CreateJournal {
       // read-only during a serverlet's readiness wait): say that the object exists, and its id.
       let entry: JournalEntry | undefined;
       try {
-        entry = this.read(identity);
+        const parsed = JournalEntry.safeParse(safeJson(readFileSync(this.#file(key), "utf8")));
+        entry = parsed.success ? parsed.data : undefined;
       } catch {
         entry = undefined;
       }
@@ -145,6 +247,9 @@ export class CreateJournal {
         `futrou: cannot remove an entry of the create journal in ${this.dir} (${reason(e)}); ${what}. ${this.#cure(entry?.id)}`,
       );
     }
+    const index = indexes.get(this.dir);
+    if (index) for (const [object, k] of index) if (k === key) index.delete(object);
+    returnedHere.get(this.dir)?.delete(key);
   }
 
   /** What to do about a journal directory that cannot be used; with an id, how the object is then adopted. */

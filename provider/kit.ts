@@ -33,6 +33,7 @@ import {
 } from "./config";
 import { createObject } from "./create";
 import { warn as engineWarn } from "./engineLog";
+import { CreateJournal } from "./journal";
 import { Listings, ownerFilter } from "./listing";
 import { normalize, same } from "./normal";
 import { replacingKeys } from "./paths";
@@ -447,6 +448,19 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
   const apiIdOf = (id: string): string => id.split("/").pop() ?? id;
 
   /**
+   * The engine named this object (diff, read, update, delete): it is in a state, so it is this stack's, and
+   * its create-journal entry, if a create left one, goes: no later create may adopt it (journal.ts `confirm`).
+   */
+  function seen(id: string): void {
+    ours.add(apiIdOf(id));
+    try {
+      new CreateJournal().confirm(client().baseUrl, spec.kind, apiIdOf(id));
+    } catch {
+      // best effort: a journal that cannot be read or changed keeps its entry; the operation goes on
+    }
+  }
+
+  /**
    * Replacements in flight in this process (one engine run). Before it replaces a resource the engine checks
    * it again with no old inputs ("recompute the default values"), so the SDK's suggested auto-name, drawn
    * from the resource's *current* logical name, would win over the name the object has (after a rename
@@ -540,6 +554,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       );
     }
     const id = pulumiId(found, inputs);
+    seen(id);
     // Kept here means: this answer does not carry it (a field the newest generation answers is compared above).
     const remote = live(found);
     const set = claimable.filter((k) => inputs[k] !== undefined && remote[k] === undefined);
@@ -732,7 +747,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
 
   /** Compares the checked inputs with the last known actual values (old outputs), in normal form. */
   async function diff(id: string, outs: Props, news: Props, secrets: Secrets, oldInputs?: Props): Promise<KitDiff> {
-    ours.add(apiIdOf(id));
+    seen(id);
     const olds = withKept(outs, news, oldInputs);
     const was = normalize(spec.kind, olds);
     const now = normalize(spec.kind, news);
@@ -861,7 +876,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
    * kept ones as last applied), so ignoreChanges, the preview diff and transition rules see what is there.
    */
   async function read(id: string, props: Props, secrets: Secrets): Promise<dynamic.ReadResult> {
-    ours.add(apiIdOf(id));
+    seen(id);
     const found = ((await listed(id, props)) ?? { object: await client().find(itemPath(id), spec.model) }).object as
       | Props
       | undefined;
@@ -922,7 +937,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
 
   /** PATCHes only the changed updatable fields (or none), then waits for readiness if the kind has one. */
   async function update(id: string, outs: Props, news: Props, oldInputs?: Props): Promise<dynamic.UpdateResult> {
-    ours.add(apiIdOf(id));
+    seen(id);
     const olds = withKept(outs, news, oldInputs);
     // What the API would refuse (a volume grown outside Pulumi, shrunk back by the program): before any request.
     const refused = spec.transition?.rule(olds, news);
@@ -996,7 +1011,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
 
   /** DELETE; already gone (404) counts as done. */
   async function remove(id: string, props: Props = {}): Promise<void> {
-    ours.add(apiIdOf(id));
+    seen(id);
     const limit = customTimeout(props, "delete");
     const deleting = refuseWhileNotEmpty(id, props).then(() => client().delete(itemPath(id)));
     if (limit === undefined) {

@@ -64,6 +64,12 @@ export const HIDDEN = {
    * shows no removal of it. A defaulted field it does not name is one the state predates (kit.ts `differs`).
    */
   given: "__given",
+  /**
+   * The stack the resource belongs to (the dynamic-provider host is told no stack: the SDK passes
+   * `pulumi.getStack()`; the plugin takes it from the URN). Part of the create journal's identity, so two
+   * stacks of one project never take each other's creates as their own (provider/create.ts).
+   */
+  stack: "__stack",
 } as const;
 
 export const isHidden = (key: string): boolean => key.startsWith("__");

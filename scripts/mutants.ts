@@ -50,7 +50,10 @@ export const MUTANTS: Mutant[] = [
     file: "provider/create.ts",
     from: "if (entry.id !== undefined) {",
     to: "if (entry.id !== undefined) {\n      return undefined;",
-    test: { file: PROTOCOL, title: "killed during the readiness wait (id known): the rerun adopts by id, no POST" },
+    test: {
+      file: PROTOCOL,
+      title: "killed during the readiness wait: the entry has the id; the rerun adopts by id with one GET, no POST",
+    },
   },
   {
     name: "madeby-known-id-by-lookup",
@@ -58,7 +61,10 @@ export const MUTANTS: Mutant[] = [
     file: "provider/create.ts",
     from: "if (entry.id !== undefined) {",
     to: "if (entry.id !== undefined && entry.id === '') {",
-    test: { file: PROTOCOL, title: "killed during the readiness wait (id known): the rerun adopts by id, no POST" },
+    test: {
+      file: PROTOCOL,
+      title: "killed during the readiness wait: the entry has the id; the rerun adopts by id with one GET, no POST",
+    },
   },
   {
     name: "scrub-skips-stack",

@@ -11,8 +11,9 @@
  * The serialized provider (`__provider`) is a one-line module that loads this package's provider at run
  * time, so state holds no closure, no client and no token. Options the dynamic-provider host cannot see
  * travel as hidden inputs: `import` as `__import` (the engine cannot import dynamic resources,
- * pulumi/pulumi#16175), `customTimeouts` as `__timeouts`, the auto-name as `__autoName`, and which
- * inputs the program made secret as `__secrets` (the host unwraps secrets before the provider sees them).
+ * pulumi/pulumi#16175), `customTimeouts` as `__timeouts`, the auto-name as `__autoName`, the stack as
+ * `__stack` (the create journal's identity), and which inputs the program made secret as `__secrets` (the
+ * host unwraps secrets before the provider sees them).
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "../provider/api/contract";
@@ -328,6 +329,8 @@ export function resourceArgs(
     const timeouts = timeoutsMs(opts.customTimeouts, label);
     if (timeouts && !onPlugin) inputs[HIDDEN.timeouts] = timeouts;
     if (importId !== undefined && !onPlugin) inputs[HIDDEN.import] = importId;
+    // The host is told no stack; the create journal needs it (the plugin reads it from the URN).
+    if (!onPlugin) inputs[HIDDEN.stack] = pulumi.getStack();
     if (rest.replaceOnChanges !== undefined && rest.replaceOnChanges.length > 0) {
       for (const path of rest.replaceOnChanges) {
         try {

@@ -6,6 +6,7 @@
  * When it cannot work (a Node.js older than the provider needs, a failure while starting) it still prints a
  * port, and answers every call with the reason (./unavailable): the engine shows that line as the error.
  */
+import { watchEngine } from "../engine";
 import { nodeVersionProblem } from "../nodeRequirement";
 import { serveUnavailable } from "./unavailable";
 
@@ -25,7 +26,10 @@ async function main(): Promise<number> {
     const { serve, warnThrough } = await import("./server");
     const engine = process.argv[2];
     if (engine) warnThrough(engine);
-    return (await serve()).port;
+    const { port } = await serve();
+    // Exits when the engine is gone; confirms the creates it returned when the engine closes it (engine.ts).
+    watchEngine();
+    return port;
   } catch (error) {
     return serveUnavailable(`futrou plugin: could not start: ${oneLine(error)}`);
   }

@@ -436,6 +436,8 @@ export function resourceProviderService(options: ServerOptions = {}): grpc.Untyp
       const inputs = fromWire(req.getProperties()).props;
       // Never called in a preview (no provider previews), and a preview must not write: the inputs as state.
       if (req.getPreview()) return new provproto.CreateResponse().setProperties(req.getProperties());
+      // The create journal's identity holds the stack (provider/create.ts): the URN says it.
+      inputs[HIDDEN.stack] = parseUrn(req.getUrn()).stack;
       const { id, outs } = await provider.create(withTimeout(inputs, "create", req.getTimeout()));
       return new provproto.CreateResponse().setId(id).setProperties(toWire(withoutTimeouts(outs as Props)));
     }),

@@ -28,6 +28,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
@@ -595,12 +596,33 @@ func runtimeOptionEnv(options *structpb.Struct) []string {
 	return env
 }
 
+// exitWhenOrphaned stops the host, and the program it runs, once the engine that started it is gone. A `kill -9`
+// of `pulumi` leaves its plugins running (the engine starts them in process groups of their own): nothing would
+// ever stop them. The engine is the parent; when it dies the host is re-parented, which one getppid a second sees.
+func (h *host) exitWhenOrphaned(interval time.Duration) {
+	engine := os.Getppid()
+	for range time.Tick(interval) {
+		if os.Getppid() == engine {
+			continue
+		}
+		h.mu.Lock()
+		for _, cmd := range h.running {
+			if cmd.Process != nil {
+				_ = cmd.Process.Kill()
+			}
+		}
+		h.mu.Unlock()
+		os.Exit(1)
+	}
+}
+
 func main() {
 	if len(os.Args) > 1 && (os.Args[1] == "--version" || os.Args[1] == "-version") {
 		fmt.Println(version)
 		return
 	}
 	h := &host{}
+	go h.exitWhenOrphaned(time.Second)
 	// The engine passes its own address as the last positional argument (older engines; newer ones
 	// also send it in Handshake). Flags before it (-tracing, -root, …) are accepted and ignored.
 	if n := len(os.Args); n > 1 && !strings.HasPrefix(os.Args[n-1], "-") {

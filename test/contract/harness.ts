@@ -1,6 +1,6 @@
 /**
- * Per test file: one canned API (fresh routes and request log per test) and a private create journal, so
- * an object one test left half-created is never adopted by the next.
+ * Per test file: one canned API (fresh routes and request log per test); per test, a private create journal,
+ * so an object one test created (its entry kept until an engine confirms it) is never adopted by the next.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,16 +12,18 @@ export function cannedApi(): CannedApi {
   let journal = "";
   const saved = process.env.FUTROU_JOURNAL_DIR;
   beforeAll(async () => {
-    journal = mkdtempSync(join(tmpdir(), "futrou-contract-"));
-    process.env.FUTROU_JOURNAL_DIR = journal;
     await api.start();
   });
   afterAll(async () => {
     await api.stop();
     if (saved === undefined) delete process.env.FUTROU_JOURNAL_DIR;
     else process.env.FUTROU_JOURNAL_DIR = saved;
-    rmSync(journal, { recursive: true, force: true });
   });
-  beforeEach(() => api.reset());
+  beforeEach(() => {
+    journal = mkdtempSync(join(tmpdir(), "futrou-contract-"));
+    process.env.FUTROU_JOURNAL_DIR = journal;
+    api.reset();
+  });
+  afterEach(() => rmSync(journal, { recursive: true, force: true }));
   return api;
 }

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { z } from "zod";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { AmbiguousMatchError, createObject, UnsettledCreateError } from "../../provider/create";
+import { AmbiguousMatchError, type CreateContext, createObject, UnsettledCreateError } from "../../provider/create";
 import { specFor } from "../../provider/index";
-import { CreateJournal } from "../../provider/journal";
+import { CreateJournal, type JournalEntry } from "../../provider/journal";
 import { ResourceInitError } from "../../provider/kit";
 import { FRESH_PARENT_MS } from "../../provider/listing";
 import { normalize } from "../../provider/normal";
@@ -58,6 +58,7 @@ function create(
   model?: z.ZodObject,
   hidden: Props = {},
   client = runClient(),
+  context: Partial<CreateContext> = {},
 ): Promise<Props> {
   return createObject({
     spec: model ? { ...specFor(kind), model } : specFor(kind),
@@ -71,10 +72,12 @@ function create(
     settle: async (o) => o,
     initError: (message, id, properties, reasons) => new ResourceInitError(message, id, properties, reasons),
     journal,
+    ...context,
   });
 }
 
 const ids = (collection: string) => [...(api.objects.get(collection)?.keys() ?? [])];
+const entryIds = () => journal.entries().map((e) => e.id);
 const posts = () => api.log.filter((l) => l.startsWith("POST")).length;
 
 test("a lost answer after the write committed: the new object is taken, one object", async () => {
@@ -82,7 +85,8 @@ test("a lost answer after the write committed: the new object is taken, one obje
   const made = await create("project", PROJECTS, { name: "shop" });
   expect(ids(PROJECTS)).toEqual([made.id]);
   expect(posts()).toBe(1);
-  expect(journal.entries()).toEqual([]);
+  // Kept, with the id, until the engine is known to have recorded it (journal.ts `confirm`).
+  expect(entryIds()).toEqual([made.id]);
 });
 
 test("a write that lands after the lookup: the re-POST's 'already in use' is our own late write, taken", async () => {
@@ -161,7 +165,7 @@ test("records: a lost answer and nothing listed yet is not re-sent (no twin); th
   expect(adopted.id).toBe(late[0]);
   expect(posts()).toBe(1);
   expect(ids(RECORDS)).toEqual(late);
-  expect(journal.entries()).toEqual([]);
+  expect(entryIds()).toEqual(late);
 });
 
 test("records: a lost answer whose write never landed is created by the next run, once", async () => {
@@ -173,7 +177,7 @@ test("records: a lost answer whose write never landed is created by the next run
   const made = await create("dnsRecord", RECORDS, txt);
   expect(ids(RECORDS)).toEqual([made.id]);
   expect(posts()).toBe(2);
-  expect(journal.entries()).toEqual([]);
+  expect(entryIds()).toEqual([made.id]);
 });
 
 test("two new look-alikes after a lost answer: none is taken, the error names both", async () => {
@@ -196,7 +200,7 @@ test("a recovery lookup that fails is 'unknown', not 'failed': the entry is kept
   const adopted = await create("project", PROJECTS, { name: "unsure" });
   expect(posts()).toBe(sent);
   expect(ids(PROJECTS)).toEqual([adopted.id]);
-  expect(journal.entries()).toEqual([]);
+  expect(entryIds()).toEqual([adopted.id]);
 });
 
 test("a secret name is in no message and, written to disk, only as a digest; the rerun still adopts", async () => {
@@ -215,6 +219,9 @@ test("a secret name is in no message and, written to disk, only as a digest; the
   api.failLists = 0;
   const adopted = await create("project", PROJECTS, { name }, undefined, marked);
   expect(ids(PROJECTS)).toEqual([adopted.id]);
+  expect(entryIds()).toEqual([adopted.id]);
+  // The engine recorded it (a later run's diff names the id): the entry goes.
+  journal.confirm(api.url, "project", String(adopted.id));
   expect(journal.entries()).toEqual([]);
   // A pre-existing object with that name: the refusal does not name it either.
   api.posts = ["drop"];
@@ -288,39 +295,134 @@ describe("a run killed mid-create (the journal entry is left)", () => {
     expect(made.type).toBe("hdd");
   });
 
-  test("killed during the readiness wait (id known): the rerun adopts by id, no POST", async () => {
+  test("killed during the readiness wait: the entry has the id; the rerun adopts by id with one GET, no POST", async () => {
     const body = { name: "waiting" };
     api.posts = ["ok"];
-    // The killed run: its POST answered, then the process died while it waited for readiness (a settle
-    // that never returns); what it leaves is the journal's entry, which by then carries the id.
-    let waiting: (entry: unknown) => void = () => {};
-    const inWait = new Promise((resolve) => {
-      waiting = resolve;
-    });
-    void createObject({
-      spec: specFor("project"),
-      client: runClient(),
-      collection: PROJECTS,
-      body,
-      inputs: body,
-      normalize: (o) => o,
-      pulumiId: (o) => String(o.id),
-      outputs: (o) => o,
-      settle: () => {
-        waiting(journal.entries()[0]);
-        return new Promise<Props>(() => {});
+    let entryDuringWait: JournalEntry | undefined;
+    // The kill: the process dies in the wait (here the wait throws: nothing returns to the engine).
+    const killed = create("project", PROJECTS, body, undefined, {}, runClient(), {
+      settle: async () => {
+        entryDuringWait = journal.entries()[0];
+        throw new Error("killed");
       },
-      initError: (m) => new Error(m),
-      journal,
     });
-    const entryDuringWait = await inWait;
+    await expect(killed).rejects.toThrow("killed");
     const [id] = ids(PROJECTS);
     expect(entryDuringWait).toMatchObject({ id, before: [] });
-    // The rerun, in a new process (a new client): one GET of that id, no list, no POST.
     api.log.length = 0;
     const adopted = await create("project", PROJECTS, body);
     expect(adopted.id).toBe(id);
     expect(api.log).toEqual([`GET ${PROJECTS}/${id}`]);
     expect(ids(PROJECTS)).toEqual([id]);
+  });
+
+  test("killed after the create returned, before the engine recorded it: the rerun adopts by id", async () => {
+    const made = await create("project", PROJECTS, { name: "returned" });
+    // No confirmation came (the engine died before writing its state): the next run's create of it adopts.
+    api.log.length = 0;
+    const adopted = await create("project", PROJECTS, { name: "returned" });
+    expect(adopted.id).toBe(made.id);
+    expect(api.log).toEqual([`GET ${PROJECTS}/${String(made.id)}`]);
+  });
+
+  test("records too (no unique field): a record whose create returned is adopted by id, not made twice", async () => {
+    const body = { name: "twice", type: "TXT", value: "once" };
+    const made = await create("dnsRecord", RECORDS, body);
+    const adopted = await create("dnsRecord", RECORDS, body);
+    expect(adopted.id).toBe(made.id);
+    expect(ids(RECORDS)).toEqual([made.id]);
+    expect(posts()).toBe(1);
+  });
+
+  test("an entry whose object is gone (404) is forgotten: the create starts anew", async () => {
+    const made = await create("project", PROJECTS, { name: "gone" });
+    api.objects.get(PROJECTS)?.delete(String(made.id));
+    const again = await create("project", PROJECTS, { name: "gone" });
+    expect(again.id).not.toBe(made.id);
+    expect(ids(PROJECTS)).toEqual([again.id]);
+    expect(entryIds()).toEqual([again.id]);
+  });
+});
+
+describe("the journal knows the stack, and forgets an object once the engine holds it", () => {
+  const inStack = (stack: string): Props => ({ __stack: stack });
+
+  test("another stack's interrupted create is not this stack's: its object is 'already used', not adopted", async () => {
+    api.posts = ["commit-drop"];
+    api.failListsAfterPost = 100;
+    const a = create("project", PROJECTS, { name: "shared" }, undefined, inStack("a"));
+    await expect(a).rejects.toBeInstanceOf(UnsettledCreateError);
+    api.failLists = 0;
+    const [theirs] = ids(PROJECTS);
+    // Stack b, same project and name: its own identity finds no entry; the name is taken by stack a's object.
+    const b = await create("project", PROJECTS, { name: "shared" }, undefined, inStack("b")).catch((e: unknown) => e);
+    expect((b as Error).message).toMatch(new RegExp(`name "shared" is already used by Project ${theirs}`));
+    expect(ids(PROJECTS)).toEqual([theirs]);
+    // Stack a's rerun still adopts what its killed run made.
+    const adopted = await create("project", PROJECTS, { name: "shared" }, undefined, inStack("a"));
+    expect(adopted.id).toBe(theirs);
+    expect(journal.entries().map((e) => e.identity[4])).toEqual(["a"]);
+  });
+
+  test("identical records in two stacks: each stack creates its own, neither adopts the other's", async () => {
+    const body = { name: "both", type: "A", value: "192.0.2.9" };
+    const a = await create("dnsRecord", RECORDS, body, undefined, inStack("a"));
+    const b = await create("dnsRecord", RECORDS, body, undefined, inStack("b"));
+    expect(b.id).not.toBe(a.id);
+    expect(ids(RECORDS).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  test("a name another stack created after this run listed: 'already used', naming the object, nothing created", async () => {
+    const run = runClient();
+    await create("project", PROJECTS, { name: "first" }, undefined, inStack("b"), run);
+    // Stack a creates it now, after stack b's run took its listing of the collection.
+    const theirs = api.seed(PROJECTS, { name: "racing" });
+    const error = await create("project", PROJECTS, { name: "racing" }, undefined, inStack("b"), run).catch(
+      (e: unknown) => e as Error,
+    );
+    expect(error.message).toMatch(
+      new RegExp(`name "racing" is already used by Project ${theirs}, created after this run listed the collection`),
+    );
+    expect(
+      ids(PROJECTS).filter((id) => id === theirs || api.objects.get(PROJECTS)?.get(id)?.name === "racing"),
+    ).toEqual([theirs]);
+  });
+
+  test("confirmed by a later operation (the engine named the id): the entry goes, from a fresh process's index", async () => {
+    const made = await create("project", PROJECTS, { name: "kept" });
+    expect(entryIds()).toEqual([made.id]);
+    // Another process (a later run): one readdir builds its index; the id's entry is removed.
+    const later = new CreateJournal(journalDir);
+    later.confirm(api.url, "dnsRecord", String(made.id)); // another kind's id: not this entry
+    expect(entryIds()).toEqual([made.id]);
+    later.confirm(api.url, "project", String(made.id));
+    expect(journal.entries()).toEqual([]);
+    // Then a new create of that identity creates (the state holds the old object, e.g. a replacement).
+    const replacement = await create("dnsRecord", RECORDS, { name: "r", type: "A", value: "192.0.2.4" });
+    journal.confirm(api.url, "dnsRecord", String(replacement.id));
+    const again = await create("dnsRecord", RECORDS, { name: "r", type: "A", value: "192.0.2.4" });
+    expect(again.id).not.toBe(replacement.id);
+  });
+
+  test("an object the engine named to this process is never adopted, even with its entry still on disk", async () => {
+    const body = { name: "same", type: "A", value: "192.0.2.5" };
+    const old = await create("dnsRecord", RECORDS, body);
+    const replacement = await create("dnsRecord", RECORDS, body, undefined, {}, runClient(), {
+      ours: (id) => id === old.id,
+    });
+    expect(replacement.id).not.toBe(old.id);
+    expect(ids(RECORDS).sort()).toEqual([old.id, replacement.id].sort());
+  });
+
+  test("the engine closed the process normally: the creates it returned are confirmed, an unsettled one stays", async () => {
+    const done = await create("project", PROJECTS, { name: "done" });
+    api.posts = ["commit-drop"];
+    api.failListsAfterPost = 100;
+    await expect(create("project", PROJECTS, { name: "unsure-close" })).rejects.toBeInstanceOf(UnsettledCreateError);
+    api.failLists = 0;
+    expect(journal.entries()).toHaveLength(2);
+    CreateJournal.confirmReturned();
+    expect(journal.entries().map((e) => e.what.split(" ")[1])).toEqual(['name="unsure-close"']);
+    expect(ids(PROJECTS)).toContain(done.id);
   });
 });

@@ -6,15 +6,15 @@
  * nothing is duplicated or lost, and an identical record that existed before is never taken.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { ENV_JOURNAL_DIR } from "../../provider/journal";
 import { type ProgramStack, programStack } from "../e2e/engine";
 import { type HoldingProxy, type HoldRule, startHoldingProxy } from "./holding-proxy";
+import { killOrphans } from "./processes";
 import { exportState, inventoryKeys, stateKeys } from "./state";
 
 jest.setTimeout(600_000);
@@ -164,20 +164,6 @@ describe.each(POINTS)("pulumi up killed: $name, kill $kill", (point) => {
 afterAll(() => {
   if (process.env.FUTROU_TEST_REPORT) console.log(`kill -9 points: ${JSON.stringify(totals)}`);
 });
-
-/** The language and provider hosts a killed engine left behind: the processes with this test's journal dir. */
-function killOrphans(journalDir: string): void {
-  const marker = `${ENV_JOURNAL_DIR}=${journalDir}\0`;
-  for (const entry of readdirSync("/proc")) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/environ`, "latin1").includes(marker)) process.kill(pid, "SIGKILL");
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-}
 
 function killGroup(pid: number): void {
   try {

@@ -6,10 +6,16 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../emulator";
 import { COLLECTIONS, type Kind } from "../../provider/api/contract";
 import { specFor } from "../../provider/index";
-import { TYPE_PREFIX } from "../../provider/spec";
+import { PLUGIN_TYPE_PREFIX, TYPE_PREFIX } from "../../provider/spec";
 
 const KINDS = Object.keys(COLLECTIONS) as Kind[];
-const KIND_OF_TYPE = new Map(KINDS.map((k) => [`${TYPE_PREFIX}${specFor(k).typeName}`, k]));
+/** Both modes: the dynamic providers' types and the plugin's. */
+const KIND_OF_TYPE = new Map(
+  KINDS.flatMap((k) => [
+    [`${TYPE_PREFIX}${specFor(k).typeName}`, k],
+    [`${PLUGIN_TYPE_PREFIX}${specFor(k).typeName}`, k],
+  ]),
+);
 
 export interface StateResource {
   urn: string;
