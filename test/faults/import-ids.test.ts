@@ -100,7 +100,7 @@ describe.each([
         const run = await pulumi(ps, ["import", type as string, name as string, id as string]);
         expect(run).toMatchObject({ failed: true });
         expect(run.output).toContain(`malformed id ${JSON.stringify(id)}`);
-        expect(run.output).toContain("Nothing was sent to the API.");
+        expect(run.output).toContain("Nothing was sent to the API");
         expect(emulator.stats().total).toBe(0);
         expect(await stateIds(ps)).toEqual([]);
       }
@@ -157,7 +157,7 @@ describe("a malformed import id in a YAML program (the `import` option, read by 
     );
     output += error;
     expect(output).toContain(`malformed id ${JSON.stringify(`${zone}/..`)}`);
-    expect(output).toContain("Nothing was sent to the API.");
+    expect(output).toContain("Nothing was sent to the API");
     expect(emulator.stats().total).toBe(0);
     expect(await stateIds(ps)).toEqual([]);
     const destroy = await ps.stack.destroy(quiet);
