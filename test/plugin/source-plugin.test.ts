@@ -10,7 +10,7 @@
  * - `pulumi about` lists futrou with its version, for that YAML program (whose resources name the version) and
  *   for a TypeScript program on the generated SDK (our language host reports the resource packages a program
  *   depends on, from their package.json `pulumi` block).
- * - `pulumi package add <clone>` in a TypeScript project generates the SDK (our language host's GeneratePackage,
+ * - `pulumi package add <clone | installed package>` in a TypeScript project generates the SDK (our language host's GeneratePackage,
  *   sdkgen) and links it (Link: compiled, a `file:` dependency in package.json, node_modules), and records
  *   the folder under `packages:`; the program goes up on it and is destroyed.
  * A program that `require`s the SDK is not a plugin: it gets the SDK's exports and no server.
@@ -134,56 +134,62 @@ describe("the package folder as a source-based plugin (PulumiPlugin.yaml)", () =
     }
   });
 
-  it("pulumi package add <clone> in a TypeScript project: the SDK is generated and linked, the program goes up and is destroyed", async () => {
-    const project = join(scratch, "ts-project");
-    mkdirSync(join(project, "node_modules", "@pulumi"), { recursive: true });
-    // What `npm install` gives a Pulumi TypeScript project: @pulumi/pulumi and TypeScript.
-    symlinkSync(
-      join(repoRoot, "node_modules", "@pulumi", "pulumi"),
-      join(project, "node_modules", "@pulumi", "pulumi"),
-    );
-    symlinkSync(join(repoRoot, "node_modules", "typescript"), join(project, "node_modules", "typescript"));
-    symlinkSync(join(repoRoot, "node_modules", "@types"), join(project, "node_modules", "@types"));
-    writeFileSync(join(project, "Pulumi.yaml"), "name: ts-package-add\nruntime: nodejs\n");
-    writeFileSync(
-      join(project, "package.json"),
-      JSON.stringify({
-        name: "ts-package-add",
-        private: true,
-        main: "index.ts",
-        dependencies: { "@pulumi/pulumi": "^3.259.0" },
-      }),
-    );
-    writeFileSync(
-      join(project, "index.ts"),
-      [
-        'import * as futrou from "@futrou/pulumi";',
-        'const shop = new futrou.Project("shop", { displayName: "Shop" });',
-        "export const projectName = shop.name;",
-        "",
-      ].join("\n"),
-    );
-    const envVars = {
-      PULUMI_BACKEND_URL: `file://${mkdtempSync(join(scratch, "backend-"))}`,
-      PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      FUTROU_API_URL: emulator.url,
-    };
-    const added = await run("pulumi", ["package", "add", repoRoot], {
-      cwd: project,
-      env: { ...process.env, ...envVars },
-    });
-    expect(added).toContain('import * as futrou from "@futrou/pulumi";');
-    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
-    expect(manifest.dependencies["@futrou/pulumi"]).toBe("file:sdks/futrou/bin");
-    expect(readFileSync(join(project, "Pulumi.yaml"), "utf8")).toContain(`futrou: ${repoRoot}`);
-    const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: project }, { envVars });
-    await stack.setConfig("futrou:apiToken", { value: emulator.token, secret: true });
-    try {
-      await upCreatesTheProject(stack, emulator);
-      await destroyDeletesIt(stack, emulator);
-    } finally {
-      await stack.workspace.removeStack("test");
-    }
-  });
+  it.each([
+    ["a clone", "clone", () => repoRoot],
+    ["the installed npm package", "npm", () => installed],
+  ])(
+    "pulumi package add <%s> in a TypeScript project: the SDK is generated and linked, the program goes up and is destroyed",
+    async (_, tag, folder) => {
+      const project = join(scratch, `ts-project-${tag}`);
+      mkdirSync(join(project, "node_modules", "@pulumi"), { recursive: true });
+      // What `npm install` gives a Pulumi TypeScript project: @pulumi/pulumi and TypeScript.
+      symlinkSync(
+        join(repoRoot, "node_modules", "@pulumi", "pulumi"),
+        join(project, "node_modules", "@pulumi", "pulumi"),
+      );
+      symlinkSync(join(repoRoot, "node_modules", "typescript"), join(project, "node_modules", "typescript"));
+      symlinkSync(join(repoRoot, "node_modules", "@types"), join(project, "node_modules", "@types"));
+      writeFileSync(join(project, "Pulumi.yaml"), "name: ts-package-add\nruntime: nodejs\n");
+      writeFileSync(
+        join(project, "package.json"),
+        JSON.stringify({
+          name: "ts-package-add",
+          private: true,
+          main: "index.ts",
+          dependencies: { "@pulumi/pulumi": "^3.259.0" },
+        }),
+      );
+      writeFileSync(
+        join(project, "index.ts"),
+        [
+          'import * as futrou from "@futrou/pulumi";',
+          'const shop = new futrou.Project("shop", { displayName: "Shop" });',
+          "export const projectName = shop.name;",
+          "",
+        ].join("\n"),
+      );
+      const envVars = {
+        PULUMI_BACKEND_URL: `file://${mkdtempSync(join(scratch, "backend-"))}`,
+        PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        FUTROU_API_URL: emulator.url,
+      };
+      const added = await run("pulumi", ["package", "add", folder()], {
+        cwd: project,
+        env: { ...process.env, ...envVars },
+      });
+      expect(added).toContain('import * as futrou from "@futrou/pulumi";');
+      const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
+      expect(manifest.dependencies["@futrou/pulumi"]).toBe("file:sdks/futrou/bin");
+      expect(readFileSync(join(project, "Pulumi.yaml"), "utf8")).toContain(`futrou: ${folder()}`);
+      const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: project }, { envVars });
+      await stack.setConfig("futrou:apiToken", { value: emulator.token, secret: true });
+      try {
+        await upCreatesTheProject(stack, emulator);
+        await destroyDeletesIt(stack, emulator);
+      } finally {
+        await stack.workspace.removeStack("test");
+      }
+    },
+  );
 });
