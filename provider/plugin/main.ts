@@ -20,7 +20,7 @@ const oneLine = (error: unknown): string =>
 
 async function main(): Promise<number> {
   const problem = nodeVersionProblem(process.versions.node, process.execPath, REMEDY);
-  if (problem) return serveUnavailable(`futrou plugin: ${problem}`);
+  if (problem) return (await serveUnavailable(`futrou plugin: ${problem}`)).port;
   try {
     // Loaded only on a Node.js that can: the HTTP client (undici) fails at load on an older one.
     const { serve, warnThrough } = await import("./server");
@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     watchEngine();
     return port;
   } catch (error) {
-    return serveUnavailable(`futrou plugin: could not start: ${oneLine(error)}`);
+    return (await serveUnavailable(`futrou plugin: could not start: ${oneLine(error)}`)).port;
   }
 }
 

@@ -25,8 +25,8 @@ export function unavailableService(reason: string): grpc.UntypedServiceImplement
   return service;
 }
 
-/** Serves `reason` on every call until the parent process is gone; resolves with the port. */
-export async function serveUnavailable(reason: string): Promise<number> {
+/** Serves `reason` on every call until the parent process is gone; resolves with the port and the server. */
+export async function serveUnavailable(reason: string): Promise<{ port: number; server: grpc.Server }> {
   const { port, server } = await listen(unavailableService(reason));
   const parent = process.ppid;
   const watch = setInterval(() => {
@@ -36,5 +36,5 @@ export async function serveUnavailable(reason: string): Promise<number> {
     }
   }, 500);
   watch.unref();
-  return port;
+  return { port, server };
 }

@@ -56,7 +56,7 @@ describe("start-up errors a user can act on", () => {
 
   it("a plugin that cannot work answers every call with its reason, and acknowledges cancel", async () => {
     const reason = "futrou plugin: needs Node.js 22.19.0 or newer, but this is Node.js 20.20.2 (/usr/bin/node).";
-    const port = await serveUnavailable(reason);
+    const { port, server } = await serveUnavailable(reason);
     const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
     try {
       const schema = await new Promise<grpc.ServiceError | null>((resolve) =>
@@ -73,6 +73,8 @@ describe("start-up errors a user can act on", () => {
       expect(cancel).toBeNull();
     } finally {
       client.close();
+      // In this process, not a plugin's: nothing else ends it (jest would wait for it after the run).
+      server.forceShutdown();
     }
   });
 
