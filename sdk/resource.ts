@@ -17,6 +17,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "../provider/api/contract";
+import { type AutonamingConfig, identityName, type NameContext } from "../provider/naming";
 import { parsePath } from "../provider/paths";
 import {
   HIDDEN,
@@ -30,7 +31,6 @@ import {
 } from "../provider/spec";
 import { UNKNOWN, validateInputs } from "../provider/validate";
 import { sdkMode } from "./mode";
-import { type AutonamingConfig, autoName, type NameContext } from "./naming";
 import { timeoutsMs } from "./timeouts";
 
 /** Resolved by the dynamic-provider host from the program's directory, like any installed package. */
@@ -320,7 +320,7 @@ export function resourceArgs(
   if (opts.id === undefined) {
     if (spec.autoName && given[spec.autoName] === undefined && !onPlugin) {
       const current = nameContext(type, `futrou:${spec.typeName}`, name, opts.parent);
-      const named = autoName(autonamingConfig(), originalIdentity(current, opts.aliases));
+      const named = identityName(autonamingConfig(), originalIdentity(current, opts.aliases));
       if ("disabled" in named) {
         throw new Error(`${label}: ${spec.autoName} is required (pulumi:autonaming mode is "disabled")`);
       }
