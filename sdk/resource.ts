@@ -53,8 +53,8 @@ export function providerModule(kind: Kind): string {
 /**
  * Pulumi's Node.js SDK captures four stack traces for every property of every resource it registers
  * (`transferProperties` → `debuggablePromise`), kept only for its promise-leak report. Under ts-node, the
- * default for TypeScript programs, each capture maps ten frames through source maps: ~0.1 ms apiece,
- * ~6 ms for a serverlet's 20 properties, about a quarter of a no-change `up` of 300 resources.
+ * default for TypeScript programs, each capture maps ten frames through source maps: a large share of a
+ * no-change `up` (bench/RESULTS.md, "Debug stack traces while resources register").
  * Our constructors therefore capture no frames while they call `super()`: `withoutDebugStacks` suspends
  * them once the arguments are ready and `restoreDebugStacks` (in the constructor's `finally`) puts the
  * limit back. Each class does this in its own constructor rather than in a shared base class because

@@ -1,6 +1,7 @@
 /**
- * The emulator's own copy of the API's paths, paging and quota facts (CONTRACT.md). Written independently of
- * the client's `provider/api/contract.ts` so the two sides can disagree; test/emulator/contract-agreement.test.ts
+ * The emulator's own copy of the API's paths, paging, error and quota facts, read from the contract
+ * (provider/api/CONTRACT.md, which every CONTRACT.md below means). Written independently of the client's
+ * `provider/api/contract.ts` so the two sides can disagree; test/emulator/contract-agreement.test.ts
  * catches it when they do.
  */
 
