@@ -2,14 +2,15 @@
  * Names for resources that give none, in one place for the SDK, the dynamic host's kit and the plugin:
  *
  * - `identityName`: computed in the program process (SDK) or by the plugin from the URN, so preview and up
- *   agree: every "random" part is drawn from a hash of the resource's identity (organization, project, stack, parent chain, type, logical name), so
- * the same program gives the same name in every run. Honours `pulumi:autonaming` as Pulumi documents it:
- * `mode` (`default`, `verbatim`, `disabled`) or `pattern` (`${name}`, `${hex(n)}`, `${alphanum(n)}`,
- * `${string(n)}`, `${num(n)}`, `${uuid}`, `${organization}`, `${project}`, `${stack}`, `${config.key}`),
- * `enforce`, and overrides under `providers.futrou` (or `providers.pulumi-nodejs`) and their `resources`
- * keyed by type (`futrou:Project` or the full token `pulumi-nodejs:dynamic/futrou:Project`).
- * - `randomName`: `<logical name>-<7 random characters>`, the kit's last resort when neither the SDK nor the
- *   plugin supplied a name (a state written before auto-names moved to the program).
+ *   agree: every "random" part is drawn from a hash of the resource's identity (organization, project,
+ *   stack, parent chain, type, logical name), so the same program gives the same name in every run.
+ *   Honours `pulumi:autonaming` as Pulumi documents it: `mode` (`default`, `verbatim`, `disabled`) or
+ *   `pattern` (`${name}`, `${hex(n)}`, `${alphanum(n)}`, `${string(n)}`, `${num(n)}`, `${uuid}`,
+ *   `${organization}`, `${project}`, `${stack}`, `${config.key}`), `enforce`, and overrides under
+ *   `providers.futrou` (or `providers.pulumi-nodejs`) and their `resources` keyed by type (`futrou:Project`
+ *   or the full token `pulumi-nodejs:dynamic/futrou:Project`).
+ * - `randomName`: `<logical name>-<7 random characters>`, the kit's last resort when its inputs carry only
+ *   the logical name (`__name`) and no name computed before check.
  * - `toSlug`: any text as the slug part of a name.
  *
  * The kit keeps the name of a resource already auto-named (check reads the old inputs), so a config change
@@ -19,8 +20,8 @@ import { createHash, randomInt } from "node:crypto";
 import { SLUG } from "./api/formats";
 
 /**
- * Auto-names are lowercase slugs of at most 63 characters (a DNS label's length): every kind accepts them
- * (the models accept names up to `NAME_MAX`, 255) and they can serve as a host label.
+ * Auto-names are lowercase slugs of at most 63 characters, which every kind accepts. (What a kind accepts
+ * as a name it is given is its model's business: up to `NAME_MAX`, 255 characters.)
  */
 export const AUTO_NAME_MAX_LENGTH = 63;
 /** Pulumi's default: `<name>-<7 random characters>`. */
@@ -147,10 +148,13 @@ export function identityName(config: AutonamingConfig | undefined, ctx: NameCont
     };
   }
   if (level.mode === "verbatim") return { name: level.enforce ? ctx.logicalName : toSlug(ctx.logicalName) };
-  // Default: `<logical name>-<7 characters>`, the prefix cut so the whole fits.
-  const suffix = draw(randomStream(ctx), ALPHABETS.alphanum, DEFAULT_SUFFIX_LENGTH);
-  const prefix = toSlug(ctx.logicalName, AUTO_NAME_MAX_LENGTH - DEFAULT_SUFFIX_LENGTH - 1);
-  return { name: prefix ? `${prefix}-${suffix}` : suffix };
+  return { name: withSuffix(ctx.logicalName, draw(randomStream(ctx), ALPHABETS.alphanum, DEFAULT_SUFFIX_LENGTH)) };
+}
+
+/** `<logical name as a slug>-<suffix>`, the prefix cut so the whole fits; the suffix alone when nothing is left. */
+function withSuffix(logical: string, suffix: string): string {
+  const prefix = toSlug(logical, AUTO_NAME_MAX_LENGTH - suffix.length - 1);
+  return prefix ? `${prefix}-${suffix}` : suffix;
 }
 
 /**
@@ -158,12 +162,11 @@ export function identityName(config: AutonamingConfig | undefined, ctx: NameCont
  * nobody computed before check (see `identityName` for the one that is the same in every run).
  */
 export function randomName(logical: string): string {
-  const suffix = Array.from(
-    { length: DEFAULT_SUFFIX_LENGTH },
-    () => ALPHABETS.alphanum[randomInt(ALPHABETS.alphanum.length)],
-  ).join("");
-  const prefix = toSlug(logical, AUTO_NAME_MAX_LENGTH - DEFAULT_SUFFIX_LENGTH - 1);
-  return prefix ? `${prefix}-${suffix}` : suffix;
+  const { alphanum } = ALPHABETS;
+  return withSuffix(
+    logical,
+    Array.from({ length: DEFAULT_SUFFIX_LENGTH }, () => alphanum[randomInt(alphanum.length)]).join(""),
+  );
 }
 
 /** Whether a name has an auto-name's shape: a lowercase slug of at most 63 characters, which every kind accepts. */
