@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { FaultPatch, type Faults } from "./faults";
-import type { RunningEmulator } from "./index";
 import { created, noContent, ok, type Route } from "./router";
+import type { RunningEmulator } from "./types";
 
 const NewWorkspace = z.object({
   name: z.string().min(1).optional(),

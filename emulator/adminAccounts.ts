@@ -1,7 +1,7 @@
 /** Admin routes for accounts that the emulator's own tests and demos need beyond admin.ts: a second workspace for a user. */
 import { z } from "zod";
-import type { RunningEmulator } from "./index";
 import { created, type Route } from "./router";
+import type { RunningEmulator } from "./types";
 
 const AddWorkspace = z.object({
   token: z.string().min(1),

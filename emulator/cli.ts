@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /** `futrou-emulator`: runs the local Futrou API until SIGINT/SIGTERM. */
 import { parseArgs } from "node:util";
-import { ENV_TOKEN, ENV_URL } from "../provider/api/contract";
 import { ASSUMPTIONS, type AssumptionKey, type Assumptions, assumptionKey, assumptionsFrom } from "./assumptions";
 import { FaultPatch } from "./faults";
 import { generationFrom, shapeFrom, startEmulator } from "./index";
+import { CLIENT_ENV } from "./wire/api";
 
 const USAGE = `Usage: futrou-emulator [--port N] [--data file.json [--compact-after-bytes N]] [--rate-limit N] [--deploy-delay-ms N] [--faults '<json>'] [--seed N [--faults-by-request]] [--shape real|full] [--generation 2026-08-02|2026-08-30] [--assume <name>]... [--quiet]`;
 
@@ -61,8 +61,8 @@ async function main(): Promise<void> {
       `Futrou API emulator listening on ${emulator.url}`,
       `  workspace ${emulator.workspaceId}${values.data ? `, data in ${values.data}` : ""}, ${shapeFrom(values.shape)} API shapes of the ${generationFrom(values.generation)} generation`,
       ...(assumed.length > 0 ? [`  assumed: ${assumed.join(", ")}`] : []),
-      `  export ${ENV_URL}=${emulator.url}`,
-      `  export ${ENV_TOKEN}=${emulator.token}`,
+      `  export ${CLIENT_ENV.url}=${emulator.url}`,
+      `  export ${CLIENT_ENV.token}=${emulator.token}`,
       "",
     ].join("\n"),
   );

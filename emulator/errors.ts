@@ -1,7 +1,7 @@
 /** The contract's error body, and the one exception type every handler throws to answer with it. */
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { ERROR_CODES } from "../provider/api/contract";
+import { ERROR_CODES } from "./wire/api";
 
 export interface FieldErrorOut {
   message: string;

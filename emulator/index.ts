@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { Accounts } from "./accounts";
 import { adminRoutes } from "./admin";
 import { accountRoutes } from "./adminAccounts";
-import { type Assumptions, assumptionsFrom } from "./assumptions";
+import { assumptionsFrom } from "./assumptions";
 import { type FaultConfig, Faults, faultsFromEnv, seededRandom } from "./faults";
 import { type Env, resumePending, Timers } from "./lifecycle";
 import { openapiDocument } from "./openapi";
@@ -17,106 +17,18 @@ import { Resources } from "./resources";
 import { apiRoutes } from "./routes";
 import { DEMO_USER, seedPlans, seedRegions } from "./seed";
 import { API_PREFIX, requestHandler } from "./server";
-import { type EmulatorStats, Stats } from "./stats";
+import { Stats } from "./stats";
 import { emptyObjects, Store, type StoreData } from "./store";
+import type { EmulatorOptions, RunningEmulator } from "./types";
 import { DEFAULT_GENERATION, GENERATIONS, type Generation, type Kind } from "./wire/api";
 import { SHAPES, type Shape } from "./wire/kind";
 
 export type { Assumptions } from "./assumptions";
 export type { FaultConfig } from "./faults";
 export type { EmulatorStats } from "./stats";
+export type { EmulatorOptions, RunningEmulator } from "./types";
 export type { Generation, Kind } from "./wire/api";
 export type { Shape } from "./wire/kind";
-
-export interface EmulatorOptions {
-  /** TCP port; 0 (the default) picks any free port. */
-  port?: number;
-  /** Listen address. Only 127.0.0.1 (or `localhost`) is accepted: the emulator is never reachable from outside. */
-  host?: string;
-  /** Requests per second allowed per token, over a sliding one-second window (default 100, the documented limit). */
-  rateLimitPerSecond?: number;
-  /** The `Retry-After` seconds sent with 429 and injected 503 answers (default 1). */
-  retryAfterSeconds?: number;
-  /** How long serverlets stay `deploying` and proxies `pending` before they settle (default 1500 ms). */
-  deployDelayMs?: number;
-  /**
-   * JSON file to persist state to (workspaces, tokens, every object), with a write-ahead log beside it
-   * (`<file>.wal`). Loaded at start when it exists. Every change is in the log, fsynced, before it is
-   * answered: a 2xx survives a crash. If the file cannot be written, the change is undone and answered 503.
-   */
-  dataFile?: string;
-  /** With `dataFile`: log size after which it is folded into the snapshot (default 8 MiB). */
-  compactAfterBytes?: number;
-  /** Fault injection, off by default. Env `FUTROU_EMULATOR_FAULTS` (JSON) is read first; these win. */
-  faults?: Partial<FaultConfig>;
-  /** Seed for the fault dice, so a faulty run is reproducible (default: random). */
-  seed?: number;
-  /**
-   * Draw each /v2 request's faults from the seed and what the request is (method, path, query and body,
-   * ids masked) and how many identical requests came before it, not from one stream in arrival order: a
-   * seeded run with concurrent clients then gets the same faults on the same requests every time.
-   */
-  faultsByRequest?: boolean;
-  /** Suppress warnings about internal errors on stderr. */
-  quiet?: boolean;
-  /**
-   * `real` (the default): answers in the shapes the real API publishes (unset fields omitted, narrow
-   * serverlet/volume/proxy answers, 204 actions, user-only /auth/context). `full`: the emulator's rich
-   * shape, every stored field with null for unset ones. Env `FUTROU_EMULATOR_SHAPE` is read when not given.
-   */
-  shape?: Shape;
-  /**
-   * Which API generation's shapes to answer in: `2026-08-02` (the default; what CONTRACT.md and the spec
-   * describe) or `2026-08-30` (the official CLI's newest generated types: Serverlet and Proxy Models with
-   * `status`, `mounts`, `rules`, …; Workspace `storageLimit`). Env `FUTROU_EMULATOR_GENERATION` is read when
-   * not given.
-   */
-  generation?: Generation;
-  /**
-   * Rules no evidence settles (emulator/assumptions.ts), all off by default so the emulator is never
-   * stricter than the official CLI shows the real API to be. Env `FUTROU_EMULATOR_ASSUME` (comma-separated
-   * names) is read first; these win.
-   */
-  assume?: Partial<Assumptions>;
-}
-
-export interface RunningEmulator {
-  /** Base URL including /v2, e.g. http://127.0.0.1:41234/v2. */
-  url: string;
-  /** A ready token (`<apiTokenId>-<secret>`) for the default workspace. */
-  token: string;
-  /** The default workspace. */
-  workspaceId: string;
-  /** Stops listening, drops open connections, clears timers, flushes the data file. */
-  close(): Promise<void>;
-  /** Request counts since start or the last reset (GET /_emulator/stats). */
-  stats(): EmulatorStats;
-  /** POST /_emulator/stats/reset. */
-  resetStats(): void;
-  /** Changes only the given switches (PUT /_emulator/faults). */
-  setFaults(f: Partial<FaultConfig>): void;
-  /** Every stored object per kind, for one workspace or all; write-only fields (a variable's value) included. */
-  inventory(workspaceId?: string): Record<Kind, Array<Record<string, unknown>>>;
-  /** A new workspace with its own user and token; limits default to 1000 each (POST /_emulator/workspaces). */
-  createWorkspace(opts?: { name?: string; limits?: Partial<Record<string, number>> }): {
-    workspaceId: string;
-    token: string;
-  };
-  /**
-   * Gives the token's user one more workspace (POST /_emulator/workspaces/add): its tokens then see both,
-   * `GET /workspaces` lists both, and creates must name the one they mean.
-   */
-  addWorkspace(
-    token: string,
-    opts?: { name?: string; limits?: Partial<Record<string, number>> },
-  ): {
-    workspaceId: string;
-  };
-  /** Another token for a workspace, optionally expiring (POST /_emulator/tokens). */
-  issueToken(workspaceId: string, opts?: { expiresAt?: string }): string;
-  /** The token answers 401 "revoked" from now on (DELETE /_emulator/tokens/{token}). */
-  revokeToken(token: string): void;
-}
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost"]);
 export const ENV_SHAPE = "FUTROU_EMULATOR_SHAPE";

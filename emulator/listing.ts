@@ -1,7 +1,7 @@
 /** Listing: filters, sort, direction and paging (spec), answered as a bare array plus the four X-* headers. */
 import { invalid } from "./errors";
 import type { Obj } from "./store";
-import { CODES, PAGE, PAGE_HEADERS } from "./wire/api";
+import { ERROR_CODES, PAGE, PAGE_HEADERS } from "./wire/api";
 
 export interface Row {
   object: Obj;
@@ -91,7 +91,7 @@ function parseRange(field: string, raw: string): { from: number; to: number } {
     invalid(
       field,
       `${why}; expected "<from>/<to>" ISO 8601 date-times, either side may be empty`,
-      CODES.invalidDatetimeFilter,
+      ERROR_CODES.invalidDatetimeFilter,
     );
   const parts = raw.split("/");
   if (parts.length !== 2) throw fail(`"${raw}" is not a from/to range`);

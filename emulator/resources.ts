@@ -11,7 +11,7 @@ import type { Env } from "./lifecycle";
 import { listPage, type PageResult } from "./listing";
 import type { Entry, Obj } from "./store";
 import { WIRE } from "./wire";
-import { CODES, type Kind, PLAN_COLLECTIONS, type PlanKind, QUOTA_FIELDS } from "./wire/api";
+import { ERROR_CODES, type Kind, PLAN_COLLECTIONS, type PlanKind, QUOTA_FIELDS } from "./wire/api";
 import { answerIn, schemaFor } from "./wire/kind";
 
 type Params = Record<string, string>;
@@ -272,7 +272,7 @@ export class Resources {
     if (count >= limit) {
       // ASSUMED: `field` of the LIMIT_EXCEEDED entry is the workspace quota field.
       const message = `workspace limit reached: ${field} is ${limit} and ${count} ${KINDS[kind].label}s exist`;
-      throw new ApiError(400, message, [fieldError(CODES.limitExceeded, field, message)]);
+      throw new ApiError(400, message, [fieldError(ERROR_CODES.limitExceeded, field, message)]);
     }
   }
 
@@ -311,7 +311,7 @@ function withoutUnset(o: Obj): Obj {
 function checkRules(kind: Kind, o: Obj): void {
   const problems = WIRE[kind].rules.flatMap((rule) => {
     const problem = rule(o);
-    return problem ? [fieldError(CODES.validation, problem.field, problem.message)] : [];
+    return problem ? [fieldError(ERROR_CODES.validation, problem.field, problem.message)] : [];
   });
   if (problems.length > 0) {
     const summary = problems.map((e) => `${e.field}: ${e.message}`).join("; ");

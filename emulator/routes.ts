@@ -1,6 +1,6 @@
 /**
- * The Futrou API v2 as the emulator serves it, in the order of CONTRACT.md. Each line is a method, a
- * path pattern (relative to /v2) and a short handler over the store. Routes are tried in order, so the
+ * The Futrou API v2 as the emulator serves it, in the order of provider/api/CONTRACT.md. Each line is a
+ * method, a path pattern (relative to /v2) and a short handler over the store. Routes are tried in order, so the
  * fixed `/{kind}/plans` paths come before `/{kind}/{id}`.
  */
 import type { Accounts } from "./accounts";

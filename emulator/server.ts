@@ -9,7 +9,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import { ERROR_CODES } from "../provider/api/contract";
 import type { Accounts, Principal } from "./accounts";
 import { ApiError, errorBody, fieldError, fromZod, invalid, newRequestId, notFound, withRetryAfter } from "./errors";
 import type { Faults } from "./faults";
@@ -17,6 +16,7 @@ import { PersistenceError } from "./persist";
 import type { RateLimiter } from "./ratelimit";
 import { ANONYMOUS, matchRoute, type Reply, type Route } from "./router";
 import type { Stats } from "./stats";
+import { ERROR_CODES } from "./wire/api";
 
 export const API_PREFIX = "/v2";
 export const ADMIN_PREFIX = "/_emulator";

@@ -7,7 +7,7 @@
  * so a commit writes only those.
  */
 import { z } from "zod";
-import { COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind } from "../provider/api/contract";
+import { COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind } from "./wire/api";
 
 export type Obj = Record<string, unknown>;
 const obj = z.record(z.string(), z.unknown());

@@ -15,7 +15,6 @@
  *   `ignoreChanges`, the preview's property diff and transition rules (a volume only grows) see what is
  *   really there.
  */
-import { randomInt } from "node:crypto";
 import type { dynamic } from "@pulumi/pulumi";
 import { z } from "zod";
 import type { FutrouClient } from "./api/client";
@@ -35,6 +34,7 @@ import { createObject } from "./create";
 import { warn as engineWarn } from "./engineLog";
 import { CreateJournal } from "./journal";
 import { Listings, ownerFilter } from "./listing";
+import { randomName } from "./naming";
 import { normalize, same } from "./normal";
 import { replacingKeys } from "./paths";
 import { declaredSecrets, Secrets } from "./secrets";
@@ -138,20 +138,6 @@ function redactFailures(failures: Failure[], secrets: Secrets): Failure[] {
       ? { property: "", reason: `${property} (secret): ${reason}` }
       : { property, reason };
   });
-}
-
-const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-
-/** `<logical name>-<7 random [a-z0-9]>`, the prefix cut to slug characters so every kind accepts it. */
-export function autoName(logical: string, maxLength = 63): string {
-  const suffix = Array.from({ length: 7 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
-  const prefix = logical
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, maxLength - suffix.length - 1)
-    .replace(/-+$/, "");
-  return prefix ? `${prefix}-${suffix}` : suffix;
 }
 
 /**
@@ -626,7 +612,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
       const logical = inputs[HIDDEN.name];
       if (typeof previous === "string") inputs[spec.autoName] = previous;
       else if (typeof suggested === "string") inputs[spec.autoName] = suggested;
-      else if (typeof logical === "string") inputs[spec.autoName] = autoName(logical);
+      else if (typeof logical === "string") inputs[spec.autoName] = randomName(logical);
     }
     const shown = visible(inputs);
     const { failures, unknown, created, local } = validateInputs(spec, shown);

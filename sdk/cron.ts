@@ -4,7 +4,7 @@ import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } 
 import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 export interface CronArgs {
-  /** The job's name, at most 63 characters. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
+  /** The job's name, at most 255 characters. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
   name?: pulumi.Input<string>;
   /** When to run: five cron fields (`*\/5 * * * *`) or a macro such as `@daily`. Updated in place. */
   schedule: pulumi.Input<string>;

@@ -6,7 +6,7 @@ import type { OutputsOf, StateOf, Timestamps } from "./types";
 export interface DnsRecordArgs {
   /** The zone (DnsZone id) the record lives in. Changing it replaces the record. */
   dnsId: pulumi.Input<string>;
-  /** The name inside the zone: `@` for the apex, `www`, `_dmarc`, `*.api`. Updated in place. */
+  /** The name inside the zone: `@` for the apex, `www`, `_dmarc`, `*.api`; at most 253 characters. Updated in place. */
   name: pulumi.Input<string>;
   /** A, AAAA, CNAME, MX, TXT, NS, SRV or CAA; the value must fit it (A: IPv4, AAAA: IPv6, …). Updated in place. */
   type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "SRV" | "CAA">;

@@ -4,7 +4,7 @@ import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } 
 import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 export interface DnsZoneArgs {
-  /** The zone's domain, e.g. `example.com`. Changing it replaces the zone (and its records). */
+  /** The zone's domain, e.g. `example.com`, at most 253 characters. Changing it replaces the zone (and its records). */
   domain: pulumi.Input<string>;
   /** Sign the zone with DNSSEC. Default `false`. Updated in place. */
   enableDnssec?: pulumi.Input<boolean>;

@@ -5,11 +5,12 @@ import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 export interface ProjectArgs {
   /**
-   * The project's slug (lowercase letters, digits and `-`, at most 63). Default: `<logical name>-<7 random
-   * characters>`, kept across updates. Changing it renames the project in place.
+   * The project's slug: lowercase letters, digits and `-`, at most 255 characters. Default: `<logical name>-<7
+   * characters>`, the same in every run of the stack (see `pulumi:autonaming`), kept across updates. Changing it
+   * renames the project in place.
    */
   name?: pulumi.Input<string>;
-  /** The name shown in the console. Default: the API uses `name`. Updated in place. */
+  /** The name shown in the console, at most 255 characters. Default: the API uses `name`. Updated in place. */
   displayName?: pulumi.Input<string>;
   /** The workspace that owns the project. Default: the API token's workspace. Changing it replaces the project. */
   workspaceId?: pulumi.Input<string>;

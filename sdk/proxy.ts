@@ -5,7 +5,7 @@ import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 /** The `if` of a proxy rule (2026-08-30 `RuleCondition`): what a request must match. */
 export interface ProxyRuleIfArgs {
-  /** The request's host name. */
+  /** The request's host name, at most 253 characters. */
   host?: pulumi.Input<string>;
   /** The request's method, lowercase as the API publishes it. */
   method?: pulumi.Input<"get" | "post" | "put" | "delete" | "patch" | "options" | "head">;
@@ -24,9 +24,9 @@ export interface ProxyRuleArgs {
 }
 
 export interface ProxyArgs {
-  /** The public domain the proxy answers for. Updated in place. */
+  /** The public domain the proxy answers for, at most 253 characters. Updated in place. */
   domain: pulumi.Input<string>;
-  /** Where traffic goes: a host name or IP address, optionally with `:port` (`web:8080`). Updated in place. */
+  /** Where traffic goes: a host name or IP address, optionally with `:port` (`web:8080`); at most 255 characters. Updated in place. */
   target: pulumi.Input<string>;
   /** The target port, 1–65535. Default 80. Updated in place. */
   port?: pulumi.Input<number>;

@@ -17,6 +17,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Kind } from "../provider/api/contract";
+import { type AutonamingConfig, identityName, type NameContext } from "../provider/naming";
 import { parsePath } from "../provider/paths";
 import {
   HIDDEN,
@@ -30,7 +31,6 @@ import {
 } from "../provider/spec";
 import { UNKNOWN, validateInputs } from "../provider/validate";
 import { sdkMode } from "./mode";
-import { type AutonamingConfig, autoName, type NameContext } from "./naming";
 import { timeoutsMs } from "./timeouts";
 
 /** Resolved by the dynamic-provider host from the program's directory, like any installed package. */
@@ -53,8 +53,8 @@ export function providerModule(kind: Kind): string {
 /**
  * Pulumi's Node.js SDK captures four stack traces for every property of every resource it registers
  * (`transferProperties` → `debuggablePromise`), kept only for its promise-leak report. Under ts-node, the
- * default for TypeScript programs, each capture maps ten frames through source maps: ~0.1 ms apiece,
- * ~6 ms for a serverlet's 20 properties, about a quarter of a no-change `up` of 300 resources.
+ * default for TypeScript programs, each capture maps ten frames through source maps: a large share of a
+ * no-change `up` (bench/RESULTS.md, "Debug stack traces while resources register").
  * Our constructors therefore capture no frames while they call `super()`: `withoutDebugStacks` suspends
  * them once the arguments are ready and `restoreDebugStacks` (in the constructor's `finally`) puts the
  * limit back. Each class does this in its own constructor rather than in a shared base class because
@@ -320,7 +320,7 @@ export function resourceArgs(
   if (opts.id === undefined) {
     if (spec.autoName && given[spec.autoName] === undefined && !onPlugin) {
       const current = nameContext(type, `futrou:${spec.typeName}`, name, opts.parent);
-      const named = autoName(autonamingConfig(), originalIdentity(current, opts.aliases));
+      const named = identityName(autonamingConfig(), originalIdentity(current, opts.aliases));
       if ("disabled" in named) {
         throw new Error(`${label}: ${spec.autoName} is required (pulumi:autonaming mode is "disabled")`);
       }

@@ -38,7 +38,7 @@ export interface ServerletScalingArgs {
 }
 
 export interface ServerletArgs {
-  /** The serverlet's name, at most 63 characters. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
+  /** The serverlet's name, at most 255 characters. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
   name?: pulumi.Input<string>;
   /** The container image, e.g. `ghcr.io/acme/api:1.4`. Updated in place (redeploys; up waits for `running`). */
   image: pulumi.Input<string>;

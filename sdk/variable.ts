@@ -5,10 +5,13 @@ import type { OutputsOf, StateOf, Timestamps } from "./types";
 
 /** Set exactly one of `workspaceId`, `projectId` or `serverletId`: the variable's scope. */
 export interface VariableArgs {
-  /** The variable name (letters, digits and `_`, not starting with a digit). Changing it replaces the variable. */
+  /**
+   * The variable name: letters, digits and `_`, not starting with a digit, at most 255 characters. Changing it
+   * replaces the variable.
+   */
   key: pulumi.Input<string>;
   /**
-   * The value. A Pulumi secret (encrypted in the state, `[secret]` in previews) when the program makes it one
+   * The value, at most 65,536 characters. A Pulumi secret (encrypted in the state, `[secret]` in previews) when the program makes it one
    * (`config.requireSecret`, `pulumi.secret`) or `isSecret` is true; otherwise a plain value whose changes
    * previews show. Write-only in the API: it is never read back, so a change made outside Pulumi cannot be
    * detected. Updated in place.
@@ -19,7 +22,7 @@ export interface VariableArgs {
    * also makes `value` a Pulumi secret.
    */
   isSecret?: pulumi.Input<boolean>;
-  /** Free text. Default `""`. Updated in place. */
+  /** Free text, at most 255 characters. Default `""`. Updated in place. */
   description?: pulumi.Input<string>;
   /** Scope: the whole workspace. Changing the scope replaces the variable. */
   workspaceId?: pulumi.Input<string | null>;

@@ -1,6 +1,8 @@
 /**
- * The emulator's own copy of the API's paths, paging and quota facts (CONTRACT.md). Written independently of
- * the client's `provider/api/contract.ts` so the two sides can disagree, and a test can catch it when they do.
+ * The emulator's own copy of the API's paths, paging, error and quota facts, read from the contract
+ * (provider/api/CONTRACT.md, which every CONTRACT.md below means). Written independently of the client's
+ * `provider/api/contract.ts` so the two sides can disagree; test/emulator/contract-agreement.test.ts
+ * catches it when they do.
  */
 
 /**
@@ -90,9 +92,22 @@ export const QUOTA_FIELDS: Partial<Record<Kind, LimitField>> = {
   storage: "storageLimit",
 };
 
-export const CODES = {
+/** The `errors[].code` of every error body the emulator answers (CONTRACT.md, "Errors"). */
+export const ERROR_CODES = {
   validation: "VALIDATION_ERROR",
   invalidDatetimeFilter: "INVALID_DATETIME_FILTER",
   /** ASSUMED: quota exhaustion is a 400 with this code on the workspace quota field. */
   limitExceeded: "LIMIT_EXCEEDED",
+  unauthorized: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
+  notFound: "NOT_FOUND",
+  rateLimited: "RATE_LIMITED",
+  internal: "INTERNAL_ERROR",
+  unavailable: "SERVICE_UNAVAILABLE",
 } as const;
+
+/**
+ * The environment variables the official CLI (and so every client) reads for the API's address and token:
+ * what the emulator's command line tells its user to export.
+ */
+export const CLIENT_ENV = { url: "FUTROU_API_URL", token: "FUTROU_API_TOKEN" } as const;

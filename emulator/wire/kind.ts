@@ -1,8 +1,8 @@
 /**
  * What one kind looks like on the wire, as data: the request schemas, the defaults the API fills in, the
  * cross-field rules, and the response in both shapes, per API generation (2026-08-02, the default, and
- * 2026-08-30; most kinds answer the same in both). Field schemas are written here from CONTRACT.md and the
- * official CLI, never imported from the client.
+ * 2026-08-30; most kinds answer the same in both). Field schemas are written here from the contract
+ * (provider/api/CONTRACT.md) and the official CLI, never imported from the client.
  */
 import { z } from "zod";
 import type { Obj, StoreData } from "../store";

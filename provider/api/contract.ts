@@ -1,8 +1,9 @@
 /**
- * Every point of the Futrou API v2 contract (../shared/futrou-api/CONTRACT.md) that the client, the
- * models and the emulator depend on, in one place. Entries marked ASSUMED are not settled by the spec
- * or the CLI: change them here when the real API says otherwise, and the client, the resource specs and
- * the emulator follow.
+ * Every point of the Futrou API v2 contract (provider/api/CONTRACT.md, beside this file) that the client, the
+ * models and the resource specs depend on, in one place. Entries marked ASSUMED are not settled by the spec
+ * or the CLI: change them here when the real API says otherwise, and the provider follows. The emulator
+ * keeps its own reading (emulator/wire/); test/emulator/contract-agreement.test.ts then shows where it must
+ * change too.
  */
 
 /**

@@ -23,7 +23,6 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { autoName as identityName, toSlug } from "../../sdk/naming";
 import type { Kind } from "../api/contract";
 import { withinDeadline } from "../api/deadline";
 import {
@@ -38,6 +37,7 @@ import { setWarningSink } from "../engineLog";
 import { isKind, specFor } from "../index";
 import { type KitProvider, makeProvider, ResourceInitError, UNKNOWN } from "../kit";
 import { LOOKUPS, type LookupName } from "../lookups";
+import { identityName, toSlug } from "../naming";
 import { declaredSecrets } from "../secrets";
 import { HIDDEN, PLUGIN_TYPE_PREFIX, type Props } from "../spec";
 import { listen } from "./listen";

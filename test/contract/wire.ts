@@ -1,5 +1,5 @@
 /**
- * What the real API may answer, per kind, written from ../shared/futrou-api/CONTRACT.md and the official
+ * What the real API may answer, per kind, written from provider/api/CONTRACT.md and the official
  * CLI (`src/api/types.go`, `src/commands/testhelper_test.go`), not from the provider's models: the
  * provider is judged against these, so the two must be able to disagree.
  *

@@ -8,10 +8,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import { DnsZone, Project, Storage, Volume } from "../../provider/api/models";
+import { type AutonamingConfig, identityName, isAutoNameShaped, type NameContext } from "../../provider/naming";
 import { atLeast, MIN_NODE_VERSION, nodeVersionProblem } from "../../provider/nodeVersion";
 import { volume } from "../../provider/resources/volume";
 import * as futrou from "../../sdk";
-import { type AutonamingConfig, autoName, isValidName, type NameContext } from "../../sdk/naming";
 import { resetAutonamingCache, resourceArgs } from "../../sdk/resource";
 import { durationMs, timeoutsMs } from "../../sdk/timeouts";
 
@@ -27,7 +27,7 @@ const ctx = (over: Partial<NameContext> = {}): NameContext => ({
   ...over,
 });
 const nameOf = (config: AutonamingConfig | undefined, over?: Partial<NameContext>) => {
-  const named = autoName(config, ctx(over));
+  const named = identityName(config, ctx(over));
   if ("disabled" in named) throw new Error("disabled");
   return named.name;
 };
@@ -55,7 +55,7 @@ describe("auto-names", () => {
 
   test("a logical name outside the name rules becomes a valid Futrou name, at most 63", () => {
     const long = nameOf(undefined, { logicalName: `My_Data.Volume ${"x".repeat(80)}` });
-    expect(isValidName(long)).toBe(true);
+    expect(isAutoNameShaped(long)).toBe(true);
     expect(long).toMatch(/^my-data-volume-x+-[a-z0-9]{7}$/);
     expect(long).toHaveLength(63);
   });
@@ -63,7 +63,7 @@ describe("auto-names", () => {
   test("verbatim uses the logical name; disabled requires a name", () => {
     expect(nameOf({ mode: "verbatim" }, { logicalName: "Data_1" })).toBe("data-1");
     expect(nameOf({ mode: "verbatim", enforce: true }, { logicalName: "Data_1" })).toBe("Data_1");
-    expect(autoName({ mode: "disabled" }, ctx())).toEqual({ disabled: true });
+    expect(identityName({ mode: "disabled" }, ctx())).toEqual({ disabled: true });
   });
 
   test("patterns expand every documented expression, deterministically", () => {

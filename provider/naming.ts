@@ -1,20 +1,29 @@
 /**
- * Auto-names, computed in the program process so preview and up agree: every "random" part is drawn from
- * a hash of the resource's identity (organization, project, stack, parent chain, type, logical name), so
- * the same program gives the same name in every run. Honours `pulumi:autonaming` as Pulumi documents it:
- * `mode` (`default`, `verbatim`, `disabled`) or `pattern` (`${name}`, `${hex(n)}`, `${alphanum(n)}`,
- * `${string(n)}`, `${num(n)}`, `${uuid}`, `${organization}`, `${project}`, `${stack}`, `${config.key}`),
- * `enforce`, and overrides under `providers.futrou` (or `providers.pulumi-nodejs`) and their `resources`
- * keyed by type (`futrou:Project` or the full token `pulumi-nodejs:dynamic/futrou:Project`).
+ * Names for resources that give none, in one place for the SDK, the dynamic host's kit and the plugin:
+ *
+ * - `identityName`: computed in the program process (SDK) or by the plugin from the URN, so preview and up
+ *   agree: every "random" part is drawn from a hash of the resource's identity (organization, project,
+ *   stack, parent chain, type, logical name), so the same program gives the same name in every run.
+ *   Honours `pulumi:autonaming` as Pulumi documents it: `mode` (`default`, `verbatim`, `disabled`) or
+ *   `pattern` (`${name}`, `${hex(n)}`, `${alphanum(n)}`, `${string(n)}`, `${num(n)}`, `${uuid}`,
+ *   `${organization}`, `${project}`, `${stack}`, `${config.key}`), `enforce`, and overrides under
+ *   `providers.futrou` (or `providers.pulumi-nodejs`) and their `resources` keyed by type (`futrou:Project`
+ *   or the full token `pulumi-nodejs:dynamic/futrou:Project`).
+ * - `randomName`: `<logical name>-<7 random characters>`, the kit's last resort when its inputs carry only
+ *   the logical name (`__name`) and no name computed before check.
+ * - `toSlug`: any text as the slug part of a name.
  *
  * The kit keeps the name of a resource already auto-named (check reads the old inputs), so a config change
  * affects only new resources, as Pulumi's own migration notes say.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
+import { SLUG } from "./api/formats";
 
-/** Futrou names: lowercase slugs of at most 63 characters, which every kind accepts. */
-export const NAME_MAX_LENGTH = 63;
-const SLUG = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
+/**
+ * Auto-names are lowercase slugs of at most 63 characters, which every kind accepts. (What a kind accepts
+ * as a name it is given is its model's business: up to `NAME_MAX`, 255 characters.)
+ */
+export const AUTO_NAME_MAX_LENGTH = 63;
 /** Pulumi's default: `<name>-<7 random characters>`. */
 const DEFAULT_SUFFIX_LENGTH = 7;
 /** The package keys under `providers` that name this package. */
@@ -112,7 +121,7 @@ export function expandPattern(pattern: string, ctx: NameContext): string {
 }
 
 /** Lowercase slug characters only, no leading/trailing `-`, at most `max` characters. */
-export function toSlug(s: string, max = NAME_MAX_LENGTH): string {
+export function toSlug(s: string, max = AUTO_NAME_MAX_LENGTH): string {
   return s
     .toLowerCase()
     .replace(/[^a-z0-9-]+/g, "-")
@@ -123,11 +132,12 @@ export function toSlug(s: string, max = NAME_MAX_LENGTH): string {
 }
 
 /**
- * The name for an omitted `name` input, or `{ disabled }` when `pulumi:autonaming` says names must be
- * given. Without `enforce`, the result is made a valid Futrou name (lowercase slug, ≤ 63); with it, the
- * pattern's result is used as is and check reports a name the kind does not accept.
+ * The name for an omitted `name` input, drawn from the resource's identity (the same in every run), or
+ * `{ disabled }` when `pulumi:autonaming` says names must be given. Without `enforce`, the result is made
+ * a valid Futrou name (lowercase slug, ≤ 63); with it, the pattern's result is used as is and check
+ * reports a name the kind does not accept.
  */
-export function autoName(config: AutonamingConfig | undefined, ctx: NameContext): AutoName {
+export function identityName(config: AutonamingConfig | undefined, ctx: NameContext): AutoName {
   const level = effectiveLevel(config, ctx);
   if (level.mode === "disabled") return { disabled: true };
   if (level.pattern !== undefined) {
@@ -138,11 +148,26 @@ export function autoName(config: AutonamingConfig | undefined, ctx: NameContext)
     };
   }
   if (level.mode === "verbatim") return { name: level.enforce ? ctx.logicalName : toSlug(ctx.logicalName) };
-  // Default: `<logical name>-<7 characters>`, the prefix cut so the whole fits.
-  const suffix = draw(randomStream(ctx), ALPHABETS.alphanum, DEFAULT_SUFFIX_LENGTH);
-  const prefix = toSlug(ctx.logicalName, NAME_MAX_LENGTH - DEFAULT_SUFFIX_LENGTH - 1);
-  return { name: prefix ? `${prefix}-${suffix}` : suffix };
+  return { name: withSuffix(ctx.logicalName, draw(randomStream(ctx), ALPHABETS.alphanum, DEFAULT_SUFFIX_LENGTH)) };
 }
 
-/** Whether a name is one every Futrou kind accepts (used by tests and messages). */
-export const isValidName = (name: string): boolean => name.length <= NAME_MAX_LENGTH && SLUG.test(name);
+/** `<logical name as a slug>-<suffix>`, the prefix cut so the whole fits; the suffix alone when nothing is left. */
+function withSuffix(logical: string, suffix: string): string {
+  const prefix = toSlug(logical, AUTO_NAME_MAX_LENGTH - suffix.length - 1);
+  return prefix ? `${prefix}-${suffix}` : suffix;
+}
+
+/**
+ * `<logical name>-<7 random characters>`: a new name on every call, so only for a resource whose name
+ * nobody computed before check (see `identityName` for the one that is the same in every run).
+ */
+export function randomName(logical: string): string {
+  const { alphanum } = ALPHABETS;
+  return withSuffix(
+    logical,
+    Array.from({ length: DEFAULT_SUFFIX_LENGTH }, () => alphanum[randomInt(alphanum.length)]).join(""),
+  );
+}
+
+/** Whether a name has an auto-name's shape: a lowercase slug of at most 63 characters, which every kind accepts. */
+export const isAutoNameShaped = (name: string): boolean => name.length <= AUTO_NAME_MAX_LENGTH && SLUG.test(name);

@@ -1,0 +1,139 @@
+/**
+ * The repository's import graph, read the way TypeScript reads it (`ts.preProcessFile`: static imports and
+ * re-exports, `import type`, `import()` and `require()` with a literal path), and the layering rules of
+ * ARCHITECTURE.md ("Layers: who may import whom") checked against it.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, posix } from "node:path";
+import ts from "typescript";
+
+/** Our source folders; `node_modules` and `dist` are never read. */
+export const SOURCE_ROOTS = ["provider", "sdk", "emulator", "scripts", "bench", "test", "examples"] as const;
+
+/** Repository-relative path (always `/`) → file text. */
+export type Sources = Map<string, string>;
+
+/** An import of one of our files by another: `from` imports `to`. */
+export interface Edge {
+  from: string;
+  to: string;
+}
+
+/** Every `.ts` file under the source roots (declaration files and dependencies left out). */
+export function readSources(root: string): Sources {
+  const sources: Sources = new Map();
+  const walk = (dir: string) => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = posix.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules" && entry.name !== "dist") walk(path);
+      } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
+        sources.set(path, readFileSync(join(root, path), "utf8"));
+      }
+    }
+  };
+  for (const dir of SOURCE_ROOTS) walk(dir);
+  return sources;
+}
+
+/** The file a relative specifier names (`./x` → `x.ts` or `x/index.ts`); undefined for packages and non-sources. */
+function resolve(sources: Sources, from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith(".")) return undefined;
+  const base = posix.normalize(posix.join(posix.dirname(from), specifier));
+  return [base, `${base}.ts`, posix.join(base, "index.ts")].find((candidate) => sources.has(candidate));
+}
+
+/** Each file's imports of our other files. */
+export function importGraph(sources: Sources): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const [file, text] of sources) {
+    const imported = ts.preProcessFile(text, true, true).importedFiles.map((i) => resolve(sources, file, i.fileName));
+    graph.set(file, [...new Set(imported.filter((f): f is string => f !== undefined))]);
+  }
+  return graph;
+}
+
+/** A layering rule: no file matching `from` may import a file matching `to`. */
+export interface Rule {
+  name: string;
+  from: (file: string) => boolean;
+  to: (file: string) => boolean;
+}
+
+const under = (dir: string) => (file: string) => file.startsWith(`${dir}/`);
+
+/** ARCHITECTURE.md's layers, as the rules a change must not break. */
+export const RULES: readonly Rule[] = [
+  { name: "provider/ imports nothing from sdk/", from: under("provider"), to: under("sdk") },
+  {
+    name: "emulator/ imports nothing from provider/ or sdk/",
+    from: under("emulator"),
+    to: (f) => under("provider")(f) || under("sdk")(f),
+  },
+  {
+    name: "provider/api/ imports nothing else of ours",
+    from: under("provider/api"),
+    to: (f) => !under("provider/api")(f),
+  },
+];
+
+/** The imports that break a rule, as `from → to`. */
+export function forbiddenImports(
+  graph: Map<string, string[]>,
+  rules: readonly Rule[] = RULES,
+): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const rule of rules) {
+    const edges = [...graph].flatMap(([from, tos]) =>
+      rule.from(from) ? tos.filter(rule.to).map((to) => `${from} → ${to}`) : [],
+    );
+    if (edges.length > 0) found[rule.name] = edges;
+  }
+  return found;
+}
+
+/**
+ * The import cycles: each group of files that reach one another through imports (strongly connected
+ * components, Tarjan), sorted; a file importing itself is a cycle too.
+ */
+export function importCycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let next = 0;
+  const visit = (file: string) => {
+    index.set(file, next);
+    low.set(file, next);
+    next++;
+    stack.push(file);
+    onStack.add(file);
+    for (const to of graph.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file) as number, low.get(to) as number));
+      } else if (onStack.has(to)) {
+        low.set(file, Math.min(low.get(file) as number, index.get(to) as number));
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const group: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop() as string;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== file);
+      if (group.length > 1 || (graph.get(file) ?? []).includes(file)) cycles.push(group.sort());
+    }
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
+  return cycles.sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
+}

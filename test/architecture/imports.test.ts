@@ -1,0 +1,63 @@
+/**
+ * The layering holds: nothing in provider/ imports sdk/; nothing in emulator/ imports provider/ or sdk/ (the
+ * emulator is a second, independent reading of the contract); provider/api/ imports nothing else of ours;
+ * and no file reaches itself through imports, type-only ones included. A failure lists the imports to
+ * remove, as `from → to`.
+ */
+import { repoRoot } from "../../scripts/program-dir";
+import { type Edge, forbiddenImports, importCycles, importGraph, readSources, type Sources } from "./graph";
+
+const graph = importGraph(readSources(repoRoot));
+
+describe("the repository's imports", () => {
+  test("are read: every source root, with static, type-only and lazy imports", () => {
+    const edges: Edge[] = [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
+    expect(graph.size).toBeGreaterThan(200);
+    expect(edges).toEqual(
+      expect.arrayContaining([
+        { from: "sdk/resource.ts", to: "provider/naming.ts" },
+        { from: "emulator/admin.ts", to: "emulator/types.ts" },
+        { from: "provider/index.ts", to: "provider/resources/volume.ts" },
+        { from: "test/architecture/imports.test.ts", to: "test/architecture/graph.ts" },
+      ]),
+    );
+  });
+
+  test("break no layering rule", () => {
+    expect(forbiddenImports(graph)).toEqual({});
+  });
+
+  test("form no cycle", () => {
+    expect(importCycles(graph)).toEqual([]);
+  });
+});
+
+describe("the checks find what they look for", () => {
+  const sources: Sources = new Map([
+    ["provider/api/client.ts", 'import type { Kind } from "./contract";\nimport { specFor } from "../index";'],
+    ["provider/api/contract.ts", "export type Kind = string;"],
+    ["provider/index.ts", 'export const specFor = () => require("./resources/volume");'],
+    ["provider/resources/volume.ts", 'import "../api/contract";\nimport type { Spec } from "../index";'],
+    ["provider/plugin/server.ts", 'import { toSlug } from "../../sdk/naming";'],
+    ["sdk/naming.ts", 'import { z } from "zod";'],
+    ["emulator/errors.ts", 'export { ERROR_CODES } from "../provider/api/contract";'],
+    ["emulator/index.ts", 'import { adminRoutes } from "./admin";'],
+    ["emulator/admin.ts", 'import type { RunningEmulator } from "./index";'],
+  ]);
+  const fixture = importGraph(sources);
+
+  test("a forbidden import, named by rule as from → to", () => {
+    expect(forbiddenImports(fixture)).toEqual({
+      "provider/ imports nothing from sdk/": ["provider/plugin/server.ts → sdk/naming.ts"],
+      "emulator/ imports nothing from provider/ or sdk/": ["emulator/errors.ts → provider/api/contract.ts"],
+      "provider/api/ imports nothing else of ours": ["provider/api/client.ts → provider/index.ts"],
+    });
+  });
+
+  test("a cycle, through a type-only import or a lazy require", () => {
+    expect(importCycles(fixture)).toEqual([
+      ["emulator/admin.ts", "emulator/index.ts"],
+      ["provider/index.ts", "provider/resources/volume.ts"],
+    ]);
+  });
+});
