@@ -26,7 +26,7 @@ export interface ProxyRuleArgs {
 export interface ProxyArgs {
   /** The public domain the proxy answers for, at most 253 characters. Updated in place. */
   domain: pulumi.Input<string>;
-  /** Where traffic goes: a host name or IP address, optionally with `:port` (`web:8080`); at most 255 characters. Updated in place. */
+  /** Where traffic goes: a host name or IP address, optionally with `:port` (`web:8080`); at most 259 characters. Updated in place. */
   target: pulumi.Input<string>;
   /** The target port, 1–65535. Default 80. Updated in place. */
   port?: pulumi.Input<number>;

@@ -182,6 +182,8 @@ export const SERVERLET_INSTANCES = { min: 0, max: 1000, default: 1 } as const;
 
 /** CLI validator: names, display names and domains are 1..255 characters. */
 export const NAME_MAX = 255;
+/** A proxy's target: a host name (at most 253 characters) and an optional `:port` (`:65535`, 6 more). */
+export const PROXY_TARGET_MAX = 253 + ":65535".length;
 export const TEXT_MAX = 255;
 /** README and emulator: a variable's value is at most 65,536 characters. */
 export const VARIABLE_VALUE_MAX = 65_536;

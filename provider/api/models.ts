@@ -26,6 +26,7 @@ import {
   NAME_MAX,
   PORT_PROTOCOLS,
   PROXY_RULE_METHODS,
+  PROXY_TARGET_MAX,
   PROXY_TYPES,
   SERVERLET_ARCHES,
   SERVERLET_CPU_MILLICORES,
@@ -364,7 +365,11 @@ export const ProxyRule = z.object({
 
 export const ProxyWritable = z.object({
   domain,
-  target: z.string().min(1).max(NAME_MAX).refine(isTarget, "must be a host name or IP address, optionally with :port"),
+  target: z
+    .string()
+    .min(1)
+    .max(PROXY_TARGET_MAX)
+    .refine(isTarget, "must be a host name or IP address, optionally with :port"),
   port,
   type: z.enum(PROXY_TYPES),
   strategy: z.string().min(1, "must not be empty (e.g. round-robin)"),

@@ -83,8 +83,8 @@ const DELIBERATE: Record<
     emulator: { maxLength: 65536 },
   },
   "proxy.target": {
-    why: "the provider caps a target like a name (255); the emulator allows a 255-character host and :port",
-    provider: { minLength: 1, maxLength: 255 },
+    why: "a host (253) and :port make at most 259; the emulator allows a 255-character host and :port (261)",
+    provider: { minLength: 1, maxLength: 259 },
     emulator: { minLength: 1, maxLength: 261 },
   },
   "proxy.strategy (2026-08-02)": {

@@ -161,6 +161,7 @@ const shapedStrings: Array<(n: number) => string> = [
   (n) => "a".repeat(n),
   (n) => hostName(n),
   (n) => `${hostName(n - ":80".length)}:80`,
+  (n) => `${hostName(n - ":65535".length)}:65535`,
 ];
 
 const accepts = (model: z.ZodType, value: unknown) => model.safeParse(value).success;
