@@ -15,24 +15,15 @@ import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { atLeast, MIN_NODE_VERSION } from "../../provider/nodeRequirement";
+import { MIN_NODE_VERSION } from "../../provider/nodeRequirement";
 import { serveUnavailable } from "../../provider/plugin/unavailable";
 import { ensureToolchainOnPath, PASSPHRASE, PLUGIN_DIR } from "../e2e/engine";
+import { oldNode } from "../e2e/old-node";
 import { run } from "../languages/lifecycle";
 
 jest.setTimeout(300_000);
 
 const LAUNCHER = "pulumi-resource-futrou";
-
-/** A node older than the plugin needs, from the machine (Debian's /usr/bin/node is 20 on these machines). */
-function oldNode(): string {
-  const found = ["/usr/bin/node", "/usr/local/bin/node"].find((n) => {
-    const r = spawnSync(n, ["--version"], { encoding: "utf8" });
-    return r.status === 0 && !atLeast(r.stdout.trim());
-  });
-  if (!found) throw new Error(`this test needs a Node.js older than ${MIN_NODE_VERSION} at /usr/bin/node`);
-  return found;
-}
 
 describe("start-up errors a user can act on", () => {
   let scratch: string;
