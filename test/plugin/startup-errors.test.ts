@@ -45,11 +45,16 @@ describe("start-up errors a user can act on", () => {
   });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it("a plugin that cannot work answers every call with its reason, and acknowledges cancel", async () => {
+  it("a plugin that cannot work completes the handshake, answers every other call with its reason, and acknowledges cancel", async () => {
     const reason = "futrou plugin: needs Node.js 22.19.0 or newer, but this is Node.js 20.20.2 (/usr/bin/node).";
     const { port, server } = await serveUnavailable(reason);
     const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
     try {
+      // A refused handshake reads to Pulumi's plugin loader as a plugin that "did not come alive".
+      const handshake = await new Promise<grpc.ServiceError | null>((resolve) =>
+        client.handshake(new provproto.ProviderHandshakeRequest(), (err) => resolve(err)),
+      );
+      expect(handshake).toBeNull();
       const schema = await new Promise<grpc.ServiceError | null>((resolve) =>
         client.getSchema(new provproto.GetSchemaRequest(), (err) => resolve(err)),
       );
