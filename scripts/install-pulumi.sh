@@ -10,14 +10,17 @@
 #                                  against the same sdk/v3 release; the official one is a separate Go
 #                                  module that the module proxy here does not serve
 #   pulumi-resource-pulumi-nodejs  launcher for @pulumi/pulumi's dynamic-provider host
-#   pulumi-language-yaml           the Pulumi YAML language host (github.com/pulumi/pulumi-yaml, pinned below);
+#   pulumi-language-yaml           the Pulumi YAML language host (github.com/pulumi/pulumi-yaml, pinned below)
+#                                  through scripts/pulumi-language-yaml, which adds the Link that later
+#                                  pulumi-yaml releases have (`pulumi package add` in a YAML project needs it);
 #                                  it does not compile against the CLI's pkg/v3, so it is built in a module
 #                                  of its own (which resolves the pkg/v3 release it was made with)
 #   sdkgen                         our SDK generator (scripts/sdkgen) over pkg/v3's codegen, for `make sdks`
 #
 # Cached per component: each binary is rebuilt only when its own inputs change (the CLI and the YAML host
-# when their pinned version does, the two programs of ours when their source does), and a cache made by an
-# older version of this script is completed by building only the components it lacks. One run at a time
+# when their pinned version does, the YAML host also when its entry does, the two programs of ours when their
+# source does), and a cache made by an older version of this script (or with another pulumi-yaml, such as
+# v1.19.1) is completed by building only the components it lacks or that differ. One run at a time
 # per cache (a lock), so parallel `make install`s never build the same thing twice. The CLI is reused from
 # PATH when a `pulumi` of the pinned version is there.
 set -euo pipefail
@@ -28,8 +31,8 @@ repo=$(cd "$here/.." && pwd)
 # The CLI's version follows the pinned @pulumi/pulumi so the Automation API's version check passes.
 version=${PULUMI_VERSION:-$(sed -n 's/.*"@pulumi\/pulumi": *"\([0-9.]*\)".*/\1/p' "$repo/package.json" | head -n1)}
 [ -n "$version" ] || { echo "install-pulumi: cannot read the @pulumi/pulumi version from package.json" >&2; exit 1; }
-# The newest pulumi-yaml the module proxy serves that builds; its binary works with the CLI above.
-yaml_version=1.19.1
+# The newest pulumi-yaml the module proxy serves; its binary, with our entry's Link, works with the CLI above.
+yaml_version=1.25.0
 cache=${PULUMI_FUTROU_CACHE:-$HOME/.cache/pulumi-futrou}
 bin="$cache/$version/bin"
 log() { echo "install-pulumi: $*" >&2; }
@@ -58,12 +61,12 @@ recipe() {
   case $1 in
     pulumi-language-nodejs) echo 'go build -trimpath -ldflags "-s -w -X main.version=$version" ./langhost' ;;
     sdkgen) echo 'go build -trimpath -ldflags "-s -w" ./sdkgen' ;;
-    pulumi-language-yaml) echo "go build -trimpath -ldflags '-s -w -X pkg/version.Version=v$yaml_version' (own module)" ;;
+    pulumi-language-yaml) echo "go build -trimpath -ldflags '-s -w -X pkg/version.Version=v$yaml_version' ./yamlhost (own module)" ;;
   esac
 }
 nodejs_host_src=("$here/pulumi-language-nodejs/main.go")
 sdkgen_src=("$here/sdkgen/main.go")
-yaml_src=(/dev/null)
+yaml_src=("$here/pulumi-language-yaml/main.go")
 
 # 1. The dynamic-provider launcher: resolves @pulumi/pulumi from the program's directory (the engine
 #    starts it there) and runs its dynamic-provider host with the engine's arguments.
@@ -166,7 +169,7 @@ fi
 # 3. The YAML host, in a module of its own: pulumi-yaml pins an older pkg/v3 whose API the CLI's release
 #    no longer has, so the two cannot share a build list (minimal version selection keeps its pkg/v3).
 if [ "$need_yaml" = 1 ]; then
-  mkdir -p "$work/yaml"
+  mkdir -p "$work/yaml/yamlhost"
   module_for "$work/yaml" github.com/pulumi/pulumi-yaml "v$yaml_version"
   # pulumi-yaml's own go.mod has no replace lines; pkg/v3's (forks of go-diff and clipboard) still apply.
   pkgv3=$(sed -n 's/^\tgithub.com\/pulumi\/pulumi\/pkg\/v3 \(v[^ ]*\).*/\1/p' \
@@ -174,19 +177,14 @@ if [ "$need_yaml" = 1 ]; then
   gomod=$(cd "$work/yaml" && GOFLAGS=-mod=mod go mod download -json "github.com/pulumi/pulumi/pkg/v3@$pkgv3" |
     sed -n 's/.*"GoMod": *"\(.*\)".*/\1/p')
   grep -E '^replace .* => [^.]' "$gomod" >> "$work/yaml/go.mod" || true
-  cat > "$work/yaml/tools.go" <<'GO'
-//go:build tools
-
-package tools
-
-import _ "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml"
-GO
+  # Our entry (scripts/pulumi-language-yaml) imports pulumi-yaml's server, so tidy resolves it.
+  cp "${yaml_src[@]}" "$work/yaml/yamlhost/"
   cd "$work/yaml"
   log "resolving github.com/pulumi/pulumi-yaml@v$yaml_version (pkg/v3 $pkgv3)"
   go mod tidy >&2
   timed_build "pulumi-language-yaml v$yaml_version" "$bin/pulumi-language-yaml" \
     "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$yaml_version" \
-    github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+    ./yamlhost
   stamp_of pulumi-language-yaml "${yaml_src[@]}" > "$bin/.stamp-pulumi-language-yaml"
 fi
 

@@ -2,13 +2,16 @@
  * A plugin that cannot work here (an old Node.js, a start-up failure) still starts, and answers every call
  * with the one line that says why and what to do. Exiting instead would make the engine show its "exited
  * prematurely … This is *always* a bug in the provider" block first, with our reason dumped after it; an
- * answer is shown as the error itself. Cancel is acknowledged, so the engine closes it as a plugin that
- * shut down cleanly. It exits when the process that started it is gone (an engine or language host that
+ * answer is shown as the error itself. The handshake succeeds, for the same reason: Pulumi's plugin loader
+ * (the engine's, and the YAML language host's when it loads a schema) takes a refused handshake for a plugin
+ * that "did not come alive" and shows that block; the next call (GetSchema, Configure, …) carries the reason.
+ * Cancel is acknowledged, so the engine closes it as a plugin that shut down cleanly. It exits when the process that started it is gone (an engine or language host that
  * stopped without killing it), so it never outlives the run. Loads only gRPC: nothing here needs the Node.js
  * the provider needs.
  */
 import type * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { ProviderHandshakeResponse } from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { listen } from "./listen";
 
@@ -22,6 +25,10 @@ export function unavailableService(reason: string): grpc.UntypedServiceImplement
     Object.keys(provrpc.ResourceProviderService).map((method) => [method, refuse]),
   );
   service.cancel = ((_call, callback) => callback(null, new Empty())) as grpc.handleUnaryCall<unknown, Empty>;
+  service.handshake = ((_call, callback) => callback(null, new ProviderHandshakeResponse())) as grpc.handleUnaryCall<
+    unknown,
+    ProviderHandshakeResponse
+  >;
   return service;
 }
 

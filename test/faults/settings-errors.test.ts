@@ -8,6 +8,7 @@ import { delimiter, dirname } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { atLeast, MIN_NODE_VERSION } from "../../provider/nodeVersion";
 import { programStack } from "../e2e/engine";
+import { oldNode } from "../e2e/old-node";
 
 jest.setTimeout(600_000);
 
@@ -195,9 +196,9 @@ describe("a lookup that finds nothing", () => {
 });
 
 describe("an old Node.js", () => {
-  const old = "/usr/bin/node";
   it("is one line naming the version needed and the one found, no stack frames", async () => {
-    // This machine's system Node.js (v20) is older than the package needs: the program runs with it first on PATH.
+    // A Node.js older than the package needs (the machine's v20, or npm's): the program runs with it first on PATH.
+    const old = oldNode();
     const version = execFileSync(old, ["--version"], { encoding: "utf8" }).trim();
     expect(atLeast(version)).toBe(false);
     const ps = await programStack({

@@ -13,6 +13,9 @@
  * - `pulumi package add <clone | installed package>` in a TypeScript project generates the SDK (our language host's GeneratePackage,
  *   sdkgen) and links it (Link: compiled, a `file:` dependency in package.json, node_modules), and records
  *   the folder under `packages:`; the program goes up on it and is destroyed.
+ * - `pulumi package add <clone | installed package>` in a YAML project records the folder under `packages:`
+ *   (the YAML host's GeneratePackage writes only a lock file naming futrou and its version; its Link has
+ *   nothing to do); the program goes up on it and is destroyed, and `pulumi about` names futrou and its version.
  * A program that `require`s the SDK is not a plugin: it gets the SDK's exports and no server.
  */
 import { execFileSync } from "node:child_process";
@@ -71,6 +74,27 @@ describe("the package folder as a source-based plugin (PulumiPlugin.yaml)", () =
     await emulator?.close();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
+
+  /** A user's project environment: a local backend of its own, the passphrase, the emulator as the API. */
+  const projectEnv = (): Record<string, string> => ({
+    PULUMI_BACKEND_URL: `file://${mkdtempSync(join(scratch, "backend-"))}`,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    FUTROU_API_URL: emulator.url,
+  });
+
+  /** Stack `test` of the project in `dir` with the emulator's token: up creates the project, destroy deletes it. */
+  async function upAndDestroyIn(dir: string, envVars: Record<string, string>, between?: () => Promise<void>) {
+    const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: dir }, { envVars });
+    await stack.setConfig("futrou:apiToken", { value: emulator.token, secret: true });
+    try {
+      await upCreatesTheProject(stack, emulator);
+      await between?.();
+      await destroyDeletesIt(stack, emulator);
+    } finally {
+      await stack.workspace.removeStack("test");
+    }
+  }
 
   it("a program's require of the SDK gets its exports and starts no server", () => {
     const out = execFileSync(
@@ -168,12 +192,7 @@ describe("the package folder as a source-based plugin (PulumiPlugin.yaml)", () =
           "",
         ].join("\n"),
       );
-      const envVars = {
-        PULUMI_BACKEND_URL: `file://${mkdtempSync(join(scratch, "backend-"))}`,
-        PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        FUTROU_API_URL: emulator.url,
-      };
+      const envVars = projectEnv();
       const added = await run("pulumi", ["package", "add", folder()], {
         cwd: project,
         env: { ...process.env, ...envVars },
@@ -182,14 +201,32 @@ describe("the package folder as a source-based plugin (PulumiPlugin.yaml)", () =
       const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
       expect(manifest.dependencies["@futrou/pulumi"]).toBe("file:sdks/futrou/bin");
       expect(readFileSync(join(project, "Pulumi.yaml"), "utf8")).toContain(`futrou: ${folder()}`);
-      const stack = await LocalWorkspace.createStack({ stackName: "test", workDir: project }, { envVars });
-      await stack.setConfig("futrou:apiToken", { value: emulator.token, secret: true });
-      try {
-        await upCreatesTheProject(stack, emulator);
-        await destroyDeletesIt(stack, emulator);
-      } finally {
-        await stack.workspace.removeStack("test");
-      }
+      await upAndDestroyIn(project, envVars);
+    },
+  );
+
+  it.each([
+    ["a clone", "clone", () => repoRoot],
+    ["the installed npm package", "npm", () => installed],
+  ])(
+    "pulumi package add <%s> in a YAML project records the package; the program goes up on it and is destroyed, and pulumi about names futrou and its version",
+    async (_, tag, folder) => {
+      const project = join(scratch, `yaml-project-${tag}`);
+      mkdirSync(project);
+      // The one-project program that names no plugin: futrou comes from what `package add` records.
+      const program = readFileSync(join(repoRoot, "test", "e2e", "programs", "plugin-cache", "Pulumi.yaml"), "utf8");
+      writeFileSync(join(project, "Pulumi.yaml"), program.replace(/^description: .*\n/m, ""));
+      const envVars = projectEnv();
+      const env = { ...process.env, ...envVars };
+      await run("pulumi", ["package", "add", folder()], { cwd: project, env });
+      expect(readFileSync(join(project, "Pulumi.yaml"), "utf8")).toContain(`\npackages:\n  futrou: ${folder()}\n`);
+      // YAML has no SDK: what the YAML host generates is a lock file with the package's name and version.
+      const lock = readFileSync(join(project, "sdks", "futrou", `futrou-${version}.yaml`), "utf8");
+      expect(lock).toContain("name: futrou\n");
+      expect(lock).toContain(`version: ${version}\n`);
+      await upAndDestroyIn(project, envVars, async () => {
+        expect(await aboutPlugins(project, "test", env)).toContain(`futrou@${version}`);
+      });
     },
   );
 });

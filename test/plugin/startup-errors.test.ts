@@ -15,24 +15,15 @@ import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { atLeast, MIN_NODE_VERSION } from "../../provider/nodeRequirement";
+import { MIN_NODE_VERSION } from "../../provider/nodeRequirement";
 import { serveUnavailable } from "../../provider/plugin/unavailable";
 import { ensureToolchainOnPath, PASSPHRASE, PLUGIN_DIR } from "../e2e/engine";
+import { oldNode } from "../e2e/old-node";
 import { run } from "../languages/lifecycle";
 
 jest.setTimeout(300_000);
 
 const LAUNCHER = "pulumi-resource-futrou";
-
-/** A node older than the plugin needs, from the machine (Debian's /usr/bin/node is 20 on these machines). */
-function oldNode(): string {
-  const found = ["/usr/bin/node", "/usr/local/bin/node"].find((n) => {
-    const r = spawnSync(n, ["--version"], { encoding: "utf8" });
-    return r.status === 0 && !atLeast(r.stdout.trim());
-  });
-  if (!found) throw new Error(`this test needs a Node.js older than ${MIN_NODE_VERSION} at /usr/bin/node`);
-  return found;
-}
 
 describe("start-up errors a user can act on", () => {
   let scratch: string;
@@ -54,11 +45,16 @@ describe("start-up errors a user can act on", () => {
   });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it("a plugin that cannot work answers every call with its reason, and acknowledges cancel", async () => {
+  it("a plugin that cannot work completes the handshake, answers every other call with its reason, and acknowledges cancel", async () => {
     const reason = "futrou plugin: needs Node.js 22.19.0 or newer, but this is Node.js 20.20.2 (/usr/bin/node).";
     const { port, server } = await serveUnavailable(reason);
     const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
     try {
+      // A refused handshake reads to Pulumi's plugin loader as a plugin that "did not come alive".
+      const handshake = await new Promise<grpc.ServiceError | null>((resolve) =>
+        client.handshake(new provproto.ProviderHandshakeRequest(), (err) => resolve(err)),
+      );
+      expect(handshake).toBeNull();
       const schema = await new Promise<grpc.ServiceError | null>((resolve) =>
         client.getSchema(new provproto.GetSchemaRequest(), (err) => resolve(err)),
       );
