@@ -215,6 +215,31 @@ func (h *host) GenerateProgram(
 	return resp, nil
 }
 
+// GenerateProject runs `sdkgen generate-project` (as GenerateProgram does) for `pulumi convert`: a whole
+// TypeScript project from the converter's PCL.
+func (h *host) GenerateProject(
+	ctx context.Context, req *pulumirpc.GenerateProjectRequest,
+) (*pulumirpc.GenerateProjectResponse, error) {
+	in, err := proto.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, sdkgenPath(), "generate-project")
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("generating the TypeScript project with %s: %w: %s",
+			sdkgenPath(), err, strings.TrimSpace(stderr.String()))
+	}
+	resp := &pulumirpc.GenerateProjectResponse{}
+	if err := proto.Unmarshal(out, resp); err != nil {
+		return nil, fmt.Errorf("reading the answer of sdkgen generate-project: %w", err)
+	}
+	return resp, nil
+}
+
 // GeneratePackage writes the TypeScript SDK of a package's schema into the request's directory, for `pulumi
 // package add`: sdkgen writes the sources, as `make sdks` runs it (Link compiles them in the project).
 func (h *host) GeneratePackage(
