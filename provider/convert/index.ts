@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { clientFor, resolveSettings } from "../config";
+import { specFor } from "../index";
 import { type Adoption, adopt } from "./adopt";
 import { declare, type Program, typeToken } from "./declare";
 import { linkProjects, renderPcl } from "./pcl";
@@ -65,7 +66,9 @@ async function convert(
       diagnostics.push({ severity: "warning", summary: text });
     }
     if (adoption.missing.length > 0) {
-      const text = `declared but not deployed, so pulumi up creates them: ${adoption.missing.map((d) => `${specFor(d)} ${d.label}`).join(", ")}`;
+      const named = adoption.missing.slice(0, 10).map((d) => `${specFor(d.kind).typeName} ${d.label}`);
+      const more = adoption.missing.length > 10 ? ` and ${adoption.missing.length - 10} more` : "";
+      const text = `declared but not deployed, so pulumi up creates them: ${named.join(", ")}${more}`;
       program.header.push(text);
       diagnostics.push({ severity: "warning", summary: text });
     }
@@ -74,8 +77,6 @@ async function convert(
   for (const w of program.warnings) diagnostics.push({ severity: "warning", summary: w });
   return { diagnostics: diagnostics.map((d) => ({ ...d, file })), program, adoption, locks: config.locks ?? {} };
 }
-
-const specFor = (d: { kind: Parameters<typeof typeToken>[0] }) => typeToken(d.kind).split(":").at(-1);
 
 /** `ConvertProgram`: writes `main.pp` into `targetDir` unless an error diagnostic says why not. */
 export async function convertProgram(sourceDir: string, targetDir: string, env = process.env): Promise<Conversion> {
