@@ -1,10 +1,11 @@
 /**
  * `pulumi import --from futrou <folder>`: the engine asks the converter's `ConvertState` for the deployed
  * objects of a Futrou CLI project (type, name and the provider's id) and imports them all into the stack,
- * without an API write.
+ * without an API write. The import records no dependencies between them (the converted program's references
+ * do): docs/moving-from-futrou-cli.md says to put the printed code into the program and run up first.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { type ProgramStack, programStack, writes } from "../e2e/engine";
@@ -23,9 +24,15 @@ describe("pulumi import --from futrou", () => {
     emu = await startEmulator({ generation: "2026-08-30", deployDelayMs: 0, quiet: true });
   });
   afterAll(async () => {
-    await ps?.dispose();
-    await emu?.close();
-    tmp.remove();
+    try {
+      // The imported state records no dependencies (a zone beside its records), so a destroy could reach the
+      // zone first and be refused: the stack is dropped instead, with the emulator.
+      await ps?.stack.workspace.removeStack(ps.stack.name, { force: true });
+    } finally {
+      if (ps) rmSync(dirname(ps.dir), { recursive: true, force: true });
+      await emu?.close();
+      tmp.remove();
+    }
   });
 
   test("imports every deployed object the config declares, with no API write", async () => {
