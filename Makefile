@@ -11,7 +11,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PULUMI_BIN):$(PATH)
 export PULUMI_SKIP_UPDATE_CHECK := true
 export PULUMI_DIY_BACKEND_GZIP := false
 
-.PHONY: help install toolchain build binary sdks docs release lint typecheck test soak demo bench bench-startup emulator mutants clean
+.PHONY: help install toolchain build binary sdks docs release lint typecheck test soak demo bench bench-convert bench-startup emulator mutants clean
 
 help:
 	@echo "make install   npm packages (when the lockfile changed) + the Pulumi $(PULUMI_VERSION) toolchain"
@@ -26,6 +26,7 @@ help:
 	@echo "make demo      webapp example against the embedded emulator: up, drift, refresh, repair, destroy"
 	@echo "make bench     benchmarks, written to bench/RESULTS.md"
 	@echo "make bench-startup  the plugin's start-up (launcher vs binary), process start to port"
+	@echo "make bench-convert  pulumi convert --from futrou + adopt, 1,000 DNS records, vs the engine's import"
 	@echo "make emulator  run the Futrou API emulator in the foreground"
 	@echo "make mutants   break each guarantee on purpose (scripts/mutants.ts): its test must fail (MUTANTS=\"name ...\")"
 
@@ -97,6 +98,11 @@ demo: install build
 
 bench: install build
 	node dist/bench/run.js
+
+# Convert + adopt of a Futrou CLI project with 1,000 DNS records vs the engine's import of the same objects
+# (bench/convert.ts); its section of bench/RESULTS.md. test/convert/bench.test.ts runs it at N = 30.
+bench-convert: install build
+	node dist/bench/convert.js 1000
 
 bench-startup: install binary
 	node dist/bench/startup.js

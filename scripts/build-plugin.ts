@@ -8,6 +8,13 @@
  *
  * The folder is self-contained and small (the YAML language host measures a plugin's whole folder), so it
  * can be copied anywhere: `pulumi plugin install resource futrou <version> --file dist/plugin`.
+ *
+ * And the converter plugin folder, dist/converter/ (`pulumi convert --from futrou`):
+ *
+ *   pulumi-converter-futrou  the same launcher, which runs converter.js when named so
+ *   converter.js             the converter (provider/convert/main.ts) and everything it needs, one file
+ *
+ * found on PATH or installed with `pulumi plugin install converter futrou <version> --file dist/converter`.
  */
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,6 +25,8 @@ import { repoRoot } from "./program-dir";
 
 export const PLUGIN_DIR = join(repoRoot, "dist", "plugin");
 export const LAUNCHER = "pulumi-resource-futrou";
+export const CONVERTER_DIR = join(repoRoot, "dist", "converter");
+export const CONVERTER_LAUNCHER = "pulumi-converter-futrou";
 
 /** The schema exactly as the plugin serves it. */
 export function schemaText(): string {
@@ -25,12 +34,12 @@ export function schemaText(): string {
   return `${JSON.stringify(packageSchema({ docs: extractDocs(join(repoRoot, "sdk")), version }), null, 2)}\n`;
 }
 
-async function main(): Promise<void> {
-  mkdirSync(PLUGIN_DIR, { recursive: true });
-  writeFileSync(join(PLUGIN_DIR, "schema.json"), schemaText());
+/** One plugin folder: the entry bundled into `bundle`, and the launcher under the plugin's name. */
+async function pluginFolder(dir: string, entry: string, bundle: string, launcher: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
   await build({
-    entryPoints: [join(repoRoot, "provider", "plugin", "main.ts")],
-    outfile: join(PLUGIN_DIR, "plugin.js"),
+    entryPoints: [entry],
+    outfile: join(dir, bundle),
     bundle: true,
     platform: "node",
     target: "node22",
@@ -39,8 +48,20 @@ async function main(): Promise<void> {
     legalComments: "linked",
     logLevel: "warning",
   });
-  copyFileSync(join(repoRoot, "provider", "plugin", LAUNCHER), join(PLUGIN_DIR, LAUNCHER));
-  chmodSync(join(PLUGIN_DIR, LAUNCHER), 0o755);
+  copyFileSync(join(repoRoot, "provider", "plugin", LAUNCHER), join(dir, launcher));
+  chmodSync(join(dir, launcher), 0o755);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(PLUGIN_DIR, { recursive: true });
+  writeFileSync(join(PLUGIN_DIR, "schema.json"), schemaText());
+  await pluginFolder(PLUGIN_DIR, join(repoRoot, "provider", "plugin", "main.ts"), "plugin.js", LAUNCHER);
+  await pluginFolder(
+    CONVERTER_DIR,
+    join(repoRoot, "provider", "convert", "main.ts"),
+    "converter.js",
+    CONVERTER_LAUNCHER,
+  );
 }
 
 if (require.main === module) {

@@ -6,11 +6,11 @@
 // host: the handshake, plugin and package queries (a program of dynamic resources needs no plugin
 // downloads), and Run, which starts `node @pulumi/pulumi/cmd/run` exactly as the official host does
 // (same flags, same PULUMI_CONFIG environment, exit code 32 = error already reported to the user).
-// GenerateProgram (TypeScript for `pulumi import` and `pulumi convert`) is handed to `sdkgen
-// generate-program`, which links Pulumi's code generators; linking them here would add their start-up cost
-// to every engine run. RunPlugin runs this repository's folder (PulumiPlugin.yaml) as a source-based plugin,
-// as the official host does; GeneratePackage and Link serve `pulumi package add` (sdkgen writes the SDK).
-// Generating projects and packing are not offered.
+// GenerateProgram (TypeScript for `pulumi import`) and GenerateProject (a TypeScript project for `pulumi
+// convert`) are handed to `sdkgen generate-program` and `sdkgen generate-project`, which link Pulumi's code
+// generators; linking them here would add their start-up cost to every engine run. RunPlugin runs this
+// repository's folder (PulumiPlugin.yaml) as a source-based plugin, as the official host does;
+// GeneratePackage and Link serve `pulumi package add` (sdkgen writes the SDK). Packing is not offered.
 package main
 
 import (
@@ -189,28 +189,48 @@ func (h *host) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.About
 	}, nil
 }
 
-// GenerateProgram runs `sdkgen generate-program` (next to this executable, else on PATH) with the request
-// on stdin and answers what it writes to stdout.
-func (h *host) GenerateProgram(
-	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
-) (*pulumirpc.GenerateProgramResponse, error) {
+// runSdkgen runs `sdkgen <subcommand>` (next to this executable, else on PATH) with req on stdin and reads
+// its answer from stdout into resp.
+func runSdkgen(ctx context.Context, subcommand, what string, req, resp proto.Message) error {
 	sdkgen := sdkgenPath()
 	in, err := proto.Marshal(req)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	cmd := exec.CommandContext(ctx, sdkgen, "generate-program")
+	cmd := exec.CommandContext(ctx, sdkgen, subcommand)
 	cmd.Stdin = bytes.NewReader(in)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("generating TypeScript with %s (or pass --generate-code=false): %w: %s",
-			sdkgen, err, strings.TrimSpace(stderr.String()))
+		return fmt.Errorf("%s with %s: %w: %s", what, sdkgen, err, strings.TrimSpace(stderr.String()))
 	}
-	resp := &pulumirpc.GenerateProgramResponse{}
 	if err := proto.Unmarshal(out, resp); err != nil {
-		return nil, fmt.Errorf("reading the answer of %s generate-program: %w", sdkgen, err)
+		return fmt.Errorf("reading the answer of %s %s: %w", sdkgen, subcommand, err)
+	}
+	return nil
+}
+
+// GenerateProgram runs `sdkgen generate-program` for `pulumi import`'s code.
+func (h *host) GenerateProgram(
+	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
+) (*pulumirpc.GenerateProgramResponse, error) {
+	resp := &pulumirpc.GenerateProgramResponse{}
+	err := runSdkgen(ctx, "generate-program", "generating TypeScript (or pass --generate-code=false)", req, resp)
+	if err != nil {
+		return nil, err
+	}
+	return resp, nil
+}
+
+// GenerateProject runs `sdkgen generate-project` for `pulumi convert`: a whole TypeScript project from the
+// converter's PCL.
+func (h *host) GenerateProject(
+	ctx context.Context, req *pulumirpc.GenerateProjectRequest,
+) (*pulumirpc.GenerateProjectResponse, error) {
+	resp := &pulumirpc.GenerateProjectResponse{}
+	if err := runSdkgen(ctx, "generate-project", "generating the TypeScript project", req, resp); err != nil {
+		return nil, err
 	}
 	return resp, nil
 }

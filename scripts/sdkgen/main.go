@@ -16,6 +16,18 @@
 // is the TypeScript program generator behind our Node.js language host's GenerateProgram (`pulumi import`
 // prints its code): it reads the engine's request (protobuf) on stdin, binds the PCL with schemas from the
 // engine's loader, and writes the response (protobuf) to stdout.
+//
+//	sdkgen generate-project < GenerateProjectRequest > GenerateProjectResponse
+//
+// is the same for the host's GenerateProject (`pulumi convert --language typescript`): it binds the PCL
+// files of the request's source directory and writes a whole TypeScript project (Pulumi.yaml, index.ts,
+// package.json, tsconfig.json) into its target directory.
+//
+//	sdkgen program -lang go|python|nodejs <schema.json> <pcl-dir> <out-dir>
+//
+// writes a project in that language from a PCL directory (what `pulumi convert --language pcl` writes) with
+// the schema's package alone, for languages whose host the engine cannot run here (the Go and Python hosts
+// are not served by the module proxy): test/convert/languages.test.ts compiles what it writes.
 package main
 
 import (
@@ -39,6 +51,7 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"golang.org/x/mod/modfile"
 	"google.golang.org/protobuf/proto"
@@ -75,6 +88,62 @@ func (selfContained) LoadPackageReferenceV2(
 	_ context.Context, d *schema.PackageDescriptor,
 ) (schema.PackageReference, error) {
 	return nil, refuse(d.Name)
+}
+
+// onePackage serves one bound package to the PCL binder, and refuses every other.
+type onePackage struct{ pkg *schema.Package }
+
+func (l onePackage) LoadPackage(name string, _ *semver.Version) (*schema.Package, error) {
+	if name != l.pkg.Name {
+		return nil, refuse(name)
+	}
+	return l.pkg, nil
+}
+
+func (l onePackage) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return l.LoadPackage(d.Name, nil)
+}
+
+func (l onePackage) LoadPackageReference(name string, _ *semver.Version) (schema.PackageReference, error) {
+	pkg, err := l.LoadPackage(name, nil)
+	if err != nil {
+		return nil, err
+	}
+	return pkg.Reference(), nil
+}
+
+func (l onePackage) LoadPackageReferenceV2(
+	_ context.Context, d *schema.PackageDescriptor,
+) (schema.PackageReference, error) {
+	return l.LoadPackageReference(d.Name, nil)
+}
+
+// programProject writes a project in lang from the PCL in pclDir, the package bound from schemaFile.
+func programProject(lang, schemaFile, pclDir, outDir string) error {
+	pkg, err := bind(schemaFile)
+	if err != nil {
+		return err
+	}
+	program, diags, err := pcl.BindDirectory(pclDir, onePackage{pkg}, pcl.PreferOutputVersionedInvokes)
+	if err != nil {
+		return err
+	}
+	if diags.HasErrors() {
+		return diags
+	}
+	project := workspace.Project{Name: "converted"}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	switch lang {
+	case "go":
+		return gogen.GenerateProject(outDir, project, program, nil)
+	case "python":
+		return python.GenerateProject(outDir, project, program, nil, "", "pip")
+	case "nodejs":
+		return nodejs.GenerateProject(outDir, project, program, nil, false, "nodejs")
+	}
+	return fmt.Errorf("sdkgen: unknown language %q (go, python, nodejs)", lang)
 }
 
 // bind reads and validates the schema; every diagnostic is printed, and errors stop the run.
@@ -238,16 +307,47 @@ func generateProgram(req *pulumirpc.GenerateProgramRequest) (*pulumirpc.Generate
 	}, nil
 }
 
-func generateProgramMain() error {
+// generateProject writes a TypeScript project for the PCL in req.SourceDirectory into req.TargetDirectory,
+// with package schemas from the engine's loader; problems in the PCL come back as diagnostics.
+func generateProject(req *pulumirpc.GenerateProjectRequest) (*pulumirpc.GenerateProjectResponse, error) {
+	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
+	if err != nil {
+		return nil, fmt.Errorf("connecting to the engine's schema loader: %w", err)
+	}
+	defer loader.Close()
+
+	var project workspace.Project
+	if err := json.Unmarshal([]byte(req.GetProject()), &project); err != nil {
+		return nil, fmt.Errorf("reading the project: %w", err)
+	}
+	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
+	if !req.GetStrict() {
+		options = append(options, pcl.NonStrictBindOptions()...)
+	}
+	program, diags, err := pcl.BindDirectory(req.GetSourceDirectory(), schema.NewCachedLoader(loader), options...)
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() || program == nil {
+		return &pulumirpc.GenerateProjectResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+	}
+	err = nodejs.GenerateProject(req.GetTargetDirectory(), project, program, req.GetLocalDependencies(), false, "nodejs")
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.GenerateProjectResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+}
+
+// serveStdio reads one request of type Req on stdin, answers it with run, and writes the response on stdout.
+func serveStdio[Req proto.Message, Resp proto.Message](req Req, run func(Req) (Resp, error)) error {
 	in, err := io.ReadAll(os.Stdin)
 	if err != nil {
 		return err
 	}
-	req := &pulumirpc.GenerateProgramRequest{}
 	if err := proto.Unmarshal(in, req); err != nil {
 		return fmt.Errorf("reading the request on stdin: %w", err)
 	}
-	resp, err := generateProgram(req)
+	resp, err := run(req)
 	if err != nil {
 		return err
 	}
@@ -261,8 +361,22 @@ func generateProgramMain() error {
 
 func main() {
 	if len(os.Args) == 2 && os.Args[1] == "generate-program" {
-		if err := generateProgramMain(); err != nil {
+		if err := serveStdio(&pulumirpc.GenerateProgramRequest{}, generateProgram); err != nil {
 			fmt.Fprintf(os.Stderr, "sdkgen generate-program: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if len(os.Args) == 2 && os.Args[1] == "generate-project" {
+		if err := serveStdio(&pulumirpc.GenerateProjectRequest{}, generateProject); err != nil {
+			fmt.Fprintf(os.Stderr, "sdkgen generate-project: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if len(os.Args) == 7 && os.Args[1] == "program" && os.Args[2] == "-lang" {
+		if err := programProject(os.Args[3], os.Args[4], os.Args[5], os.Args[6]); err != nil {
+			fmt.Fprintf(os.Stderr, "sdkgen program: %v\n", err)
 			os.Exit(1)
 		}
 		return

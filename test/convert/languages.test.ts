@@ -1,0 +1,68 @@
+/**
+ * Go and Python from `pulumi convert --from futrou`: the engine's Go and Python language hosts are not served
+ * by the module proxy here (v3.259.0: 403), so the converter's PCL (`--language pcl`) goes through Pulumi's
+ * own Go and Python program generators by `sdkgen program`, and the result is compiled: `go build` and
+ * `go vet` against the generated Go SDK (`make sdks`), `python3 -m py_compile`.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { PLUGIN_DIR, repoRoot } from "../e2e/engine";
+import { requireBuilt } from "../languages/lifecycle";
+import { convertWithPulumi, runAll, scratch } from "./helpers";
+import { type Deployed, deployedProject } from "./scenario";
+
+jest.setTimeout(600_000);
+
+describe("a CLI project converted to Go and Python", () => {
+  let emu: RunningEmulator;
+  let deployed: Deployed;
+  let pcl: string;
+  const tmp = scratch("convert-languages");
+  const schema = join(PLUGIN_DIR, "schema.json");
+
+  beforeAll(async () => {
+    requireBuilt();
+    emu = await startEmulator({ generation: "2026-08-30", deployDelayMs: 0, quiet: true });
+    deployed = await deployedProject(emu, "2026-08-30");
+    pcl = (await convertWithPulumi(emu, deployed.file, "pcl", tmp.dir)).out;
+  });
+  afterAll(async () => {
+    await emu?.close();
+    tmp.remove();
+  });
+
+  test("Go: written with the import options, and it builds and vets against the generated SDK", async () => {
+    const dir = join(tmp.dir, "go");
+    const env = { cwd: dir, env: process.env };
+    await runAll("sdkgen", ["program", "-lang", "go", schema, pcl, dir], { cwd: tmp.dir, env: process.env });
+    const main = readFileSync(join(dir, "main.go"), "utf8");
+    expect(main).toContain('"github.com/futrou/pulumi-futrou/sdk/go/futrou"');
+    expect(main).toContain(`pulumi.Import(pulumi.ID("${deployed.ids.web}"))`);
+    // The generated go.mod names neither our SDK nor the pinned Pulumi SDK: point it at both, as a user would.
+    await runAll(
+      "go",
+      [
+        "mod",
+        "edit",
+        "-require=github.com/pulumi/pulumi/sdk/v3@v3.259.0",
+        "-require=github.com/futrou/pulumi-futrou/sdk/go@v0.0.0",
+        `-replace=github.com/futrou/pulumi-futrou/sdk/go=${join(repoRoot, "dist", "sdks", "go")}`,
+      ],
+      env,
+    );
+    await runAll("cp", [join(repoRoot, "examples", "go-inline", "go.sum"), "go.sum"], env);
+    await runAll("go", ["mod", "tidy"], env);
+    await runAll("go", ["build", "-trimpath", "-o", join(dir, "program"), "."], env);
+    await runAll("go", ["vet", "."], env);
+  });
+
+  test("Python: written with the import options, and it byte-compiles", async () => {
+    const dir = join(tmp.dir, "python");
+    await runAll("sdkgen", ["program", "-lang", "python", schema, pcl, dir], { cwd: tmp.dir, env: process.env });
+    const main = readFileSync(join(dir, "__main__.py"), "utf8");
+    expect(main).toContain("import pulumi_futrou as futrou");
+    expect(main).toContain(`import_="${deployed.ids.web}"`);
+    await runAll("python3", ["-m", "py_compile", join(dir, "__main__.py")], { cwd: dir, env: process.env });
+  });
+});
