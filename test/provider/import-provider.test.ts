@@ -1,29 +1,16 @@
-/**
- * Adopting an object with the `import` resource option and with `pulumi import` on the plugin: refusal
- * when the program differs, the id formats, applied once, write-only fields withheld.
- */
-import type { RunningEmulator } from "../../emulator";
-import type { FutrouClient } from "../../provider/api/client";
-import type { Kind } from "../../provider/api/contract";
 import { Cron, Volume } from "../../provider/api/models";
 import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
 import { unwrap } from "../../provider/plugin/wire";
-import { configOf, type Props, type Provider, startHarness } from "./harness";
+import { configOf, type Props, useHarness } from "./harness";
 
-let emulator: RunningEmulator;
-let provider: (kind: Kind) => Provider;
-let api: FutrouClient;
-beforeAll(async () => {
-  ({ emulator, provider, api } = await startHarness());
-});
-afterAll(() => emulator.close());
+const h = useHarness();
 
 describe("import", () => {
   test("refuses at preview (check) when the program differs, naming the fields, after one GET and nothing changed", async () => {
-    const p = provider("cron");
+    const p = h.provider("cron");
     const state = await p.create("job", { schedule: "@hourly", url: "https://example.com/a", body: "token=1" });
-    emulator.resetStats();
+    h.emulator.resetStats();
     const news = {
       name: state.inputs.name,
       schedule: "@daily",
@@ -37,7 +24,7 @@ describe("import", () => {
     expect(reason).toMatch(/differs from the object to import ".*" in schedule \(program "@daily", remote "@hourly"\)/);
     expect(reason).toMatch(/body \(program \[secret\], remote \[secret\]\)/);
     expect(JSON.stringify(checked)).not.toContain("token=");
-    expect(emulator.stats().total).toBe(1);
+    expect(h.emulator.stats().total).toBe(1);
     // And if the object changes between preview and up, create refuses the same way.
     const attempt = p.raw.create({
       ...(await p.check({}, { ...news, schedule: "@hourly", body: "token=1" })),
@@ -47,17 +34,17 @@ describe("import", () => {
   });
 
   test("a DNS record is imported as <dnsId>/<recordId>; a bad id says the format", async () => {
-    const p = provider("dnsRecord");
+    const p = h.provider("dnsRecord");
     await expect(
       p.raw.create({ dnsId: "z", name: "www", type: "A", value: "1.2.3.4", __import: "justone" }),
     ).rejects.toThrow(/malformed id "justone", expected <dnsId>\/<recordId>/);
   });
 
   test("applies once: with the option still in the program, a replacement creates a new object", async () => {
-    const p = provider("volume");
-    const outside = await api.create(
+    const p = h.provider("volume");
+    const outside = await h.api.create(
       "/volumes",
-      { name: "adopted-vol", sizeGb: 10, workspaceId: emulator.workspaceId },
+      { name: "adopted-vol", sizeGb: 10, workspaceId: h.emulator.workspaceId },
       Volume,
     );
     const adopted = await p.create("adopted", { name: "adopted-vol", sizeGb: 10, __import: outside.id });
@@ -65,24 +52,24 @@ describe("import", () => {
     const next = await p.up(adopted, "adopted", { name: "adopted-vol", sizeGb: 10, type: "hdd", __import: outside.id });
     expect(next.step).toBe("replace");
     expect(next.state.id).not.toBe(outside.id);
-    const volumes = emulator.inventory().volume.filter((v) => v.name === "adopted-vol");
+    const volumes = h.emulator.inventory().volume.filter((v) => v.name === "adopted-vol");
     expect(volumes.map((v) => [v.id, v.type])).toEqual([[next.state.id, "hdd"]]);
   });
 
   test("`pulumi import` on the plugin withholds a cron's headers from the inputs (the engine prints them as code); the object keeps them", async () => {
     const plugin = makeProvider(specFor("cron"), { acceptsSecrets: true });
     await plugin.configure({
-      config: configOf({ "futrou:apiUrl": emulator.url, "futrou:apiToken": emulator.token }),
+      config: configOf({ "futrou:apiUrl": h.emulator.url, "futrou:apiToken": h.emulator.token }),
     });
     const headers = { Authorization: "Bearer withheld-credential" };
-    const cron = await api.create(
+    const cron = await h.api.create(
       "/crons",
       {
         name: "withheld",
         schedule: "@hourly",
         url: "https://example.com/h",
         headers,
-        workspaceId: emulator.workspaceId,
+        workspaceId: h.emulator.workspaceId,
       },
       Cron,
     );
@@ -97,7 +84,7 @@ describe("import", () => {
 
     /** One `pulumi up` of a program: check against the old inputs, then diff; returns the new inputs. */
     const up = async (olds: Props, args: Props): Promise<{ inputs: Props; changed: string[] }> => {
-      const checked = unwrap((await plugin.check(olds, { ...args, workspaceId: emulator.workspaceId })).inputs)
+      const checked = unwrap((await plugin.check(olds, { ...args, workspaceId: h.emulator.workspaceId })).inputs)
         .value as Props;
       return { inputs: checked, changed: (await plugin.diff(cron.id, outputs, checked, olds)).changed };
     };
@@ -115,7 +102,7 @@ describe("import", () => {
   });
 
   test("an id that does not exist fails clearly", async () => {
-    await expect(provider("volume").raw.create({ name: "x", __import: "nope" })).rejects.toThrow(
+    await expect(h.provider("volume").raw.create({ name: "x", __import: "nope" })).rejects.toThrow(
       /cannot import "nope": no such object/,
     );
   });

@@ -1,29 +1,18 @@
-/**
- * Secret and write-only inputs in the kit: a variable's value carried through create, read and update,
- * and check failures that neither echo nor hand back a secret.
- */
-import type { RunningEmulator } from "../../emulator";
-import type { Kind } from "../../provider/api/contract";
 import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
-import { type Props, type Provider, startHarness } from "./harness";
+import { type Props, useHarness } from "./harness";
 
-let emulator: RunningEmulator;
-let provider: (kind: Kind) => Provider;
-beforeAll(async () => {
-  ({ emulator, provider } = await startHarness());
-});
-afterAll(() => emulator.close());
+const h = useHarness();
 
 describe("secrets and write-only fields", () => {
   test("a variable's value is kept from the inputs: create, read and update all carry it", async () => {
-    const p = provider("variable");
-    const state = await p.create("v", { key: "TOKEN", value: "s3cret", workspaceId: emulator.workspaceId });
+    const p = h.provider("variable");
+    const state = await p.create("v", { key: "TOKEN", value: "s3cret", workspaceId: h.emulator.workspaceId });
     expect(state.outputs.value).toBe("s3cret");
     expect((await p.read(state)).props).toMatchObject({ value: "s3cret" });
-    const updated = await p.up(state, "v", { key: "TOKEN", value: "rotated", workspaceId: emulator.workspaceId });
+    const updated = await p.up(state, "v", { key: "TOKEN", value: "rotated", workspaceId: h.emulator.workspaceId });
     expect(updated.state.outputs.value).toBe("rotated");
-    expect(emulator.inventory().variable.find((o) => o.id === state.id)?.value).toBe("rotated");
+    expect(h.emulator.inventory().variable.find((o) => o.id === state.id)?.value).toBe("rotated");
   });
 });
 

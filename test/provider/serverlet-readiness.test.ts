@@ -3,32 +3,25 @@
  * futrou:readyTimeoutSeconds.
  */
 import type { dynamic } from "@pulumi/pulumi";
-import { type RunningEmulator, startEmulator } from "../../emulator";
-import type { FutrouClient } from "../../provider/api/client";
-import type { Kind } from "../../provider/api/contract";
+import { startEmulator } from "../../emulator";
 import { Serverlet } from "../../provider/api/models";
 import { specFor } from "../../provider/index";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
-import { argsOf, configOf, type Props, type Provider, startHarness } from "./harness";
+import { argsOf, configOf, type Props, useHarness } from "./harness";
 
-let emulator: RunningEmulator;
-let provider: (kind: Kind) => Provider;
-let api: FutrouClient;
-beforeAll(async () => {
-  ({ emulator, provider, api } = await startHarness());
-});
-afterAll(() => emulator.close());
+const h = useHarness();
 
 describe("serverlets", () => {
   test("a failed deploy throws the state and reason, and carries the id so the engine keeps it", async () => {
-    const error = await provider("serverlet")
+    const error = await h
+      .provider("serverlet")
       .create("broken", { image: "ghcr.io/acme/does-not-exist:1" })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResourceInitError);
     const init = error as ResourceInitError;
     // The published serverlet shape carries no reason: the state is what the API tells.
     expect(init.message).toMatch(/did not become running: failed/);
-    expect(emulator.inventory().serverlet.some((o) => o.id === init.id)).toBe(true);
+    expect(h.emulator.inventory().serverlet.some((o) => o.id === init.id)).toBe(true);
     expect(init.properties).toMatchObject({ state: "failed", image: "ghcr.io/acme/does-not-exist:1" });
     // The engine prints only the reasons of an init failure: kind, name and id must be in them.
     expect(init.reasons).toEqual([init.message]);
@@ -40,10 +33,10 @@ describe("serverlets", () => {
   });
 
   test("an update of a stopped serverlet returns at once: a PATCH does not start it", async () => {
-    const p = provider("serverlet");
+    const p = h.provider("serverlet");
     const state = await p.create("paused", { image: "nginx:1" });
-    await api.action(`/serverlets/${state.id}/stop`, Serverlet);
-    expect((await api.get(`/serverlets/${state.id}`, Serverlet)).state).toBe("stopped");
+    await h.api.action(`/serverlets/${state.id}/stop`, Serverlet);
+    expect((await h.api.get(`/serverlets/${state.id}`, Serverlet)).state).toBe("stopped");
     // Waiting for `running` here would end in the harness's 10 s readiness timeout error.
     const next = await p.up({ ...state, outputs: { ...state.outputs, state: "stopped" } }, "paused", {
       ...argsOf(state.inputs),
@@ -54,9 +47,9 @@ describe("serverlets", () => {
   });
 
   test("a refresh reports as inputs what the program gave, live; cpu and ram left to the API stay outputs", async () => {
-    const p = provider("serverlet");
+    const p = h.provider("serverlet");
     const state = await p.create("sized", { image: "nginx:1", maxInstances: 2 });
-    await api.patch(`/serverlets/${state.id}`, { maxInstances: 5 }, Serverlet);
+    await h.api.patch(`/serverlets/${state.id}`, { maxInstances: 5 }, Serverlet);
     const read = await p.read(state);
     expect(read.props).toMatchObject({ cpu: expect.any(Number), ram: expect.any(Number), maxInstances: 5 });
     // The dynamic-provider host's preview --diff compares these with the program's inputs: a cpu here would

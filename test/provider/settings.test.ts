@@ -2,26 +2,21 @@
  * The provider's settings: a missing token, the API URL's forms, and which source wins.
  */
 import type { dynamic } from "@pulumi/pulumi";
-import type { RunningEmulator } from "../../emulator";
 import { MISSING_TOKEN, resolveSettings } from "../../provider/config";
 import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
-import { configOf, startHarness } from "./harness";
+import { configOf, useHarness } from "./harness";
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  ({ emulator } = await startHarness());
-});
-afterAll(() => emulator.close());
+const h = useHarness();
 
 describe("configuration", () => {
   test("a missing token fails on the first request with how to set it; check with a workspace needs none", async () => {
     const p = makeProvider(specFor("project"));
-    await p.configure?.({ config: configOf({ "futrou:apiUrl": emulator.url }) as dynamic.Config });
+    await p.configure?.({ config: configOf({ "futrou:apiUrl": h.emulator.url }) as dynamic.Config });
     const saved = process.env.FUTROU_API_TOKEN;
     delete process.env.FUTROU_API_TOKEN;
     try {
-      await p.configure?.({ config: configOf({ "futrou:apiUrl": emulator.url }) as dynamic.Config });
+      await p.configure?.({ config: configOf({ "futrou:apiUrl": h.emulator.url }) as dynamic.Config });
       expect((await p.check!({}, { name: "ok", workspaceId: "w1" })).failures).toBeUndefined();
       // Without a workspace, check asks the API which workspaces the token sees: that needs the token.
       await expect(p.check!({}, { name: "ok" })).rejects.toThrow(MISSING_TOKEN);
