@@ -6,9 +6,9 @@
 
 import { GENERATIONS, type Generation, PUBLISHED } from "../oracle/published";
 import { CASES, type Case, caseName } from "./cases";
-import { Engine } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
+import { Engine } from "./stand-in-engine";
 import { type Props, patched } from "./wire";
 
 const api = cannedApi();

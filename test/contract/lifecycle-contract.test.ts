@@ -8,9 +8,9 @@ import { kinds } from "../../provider";
 import { GENERATIONS, type Generation, PUBLISHED } from "../oracle/published";
 import type { Seen } from "./api";
 import { CASES, type Case, caseName, ZONE_ID } from "./cases";
-import { Engine, looselyEqual, type Resource, show } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
+import { Engine, looselyEqual, type Resource, show } from "./stand-in-engine";
 import { COLLECTION, carries, created, FULL, type Props, SHAPE_TEXT, SHAPES, type Shape, shape } from "./wire";
 
 const api = cannedApi();

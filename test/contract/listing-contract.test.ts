@@ -8,9 +8,9 @@
 
 import { GENERATIONS, type Generation, OLDER, PUBLISHED } from "../oracle/published";
 import { CASES, type Case, caseName } from "./cases";
-import { Engine } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
+import { Engine } from "./stand-in-engine";
 import { COLLECTION, type Props, patched, REQUIRED, type Shape } from "./wire";
 
 const api = cannedApi();

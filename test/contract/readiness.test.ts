@@ -11,9 +11,9 @@ import { specFor } from "../../provider/index";
 import { NEWEST } from "../oracle/published";
 import { json, noContent } from "./api";
 import { CASES, type Case } from "./cases";
-import { Engine, show } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
+import { Engine, show } from "./stand-in-engine";
 import { COLLECTION, type Props, shape } from "./wire";
 
 const api = cannedApi();
