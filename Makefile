@@ -11,7 +11,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PULUMI_BIN):$(PATH)
 export PULUMI_SKIP_UPDATE_CHECK := true
 export PULUMI_DIY_BACKEND_GZIP := false
 
-.PHONY: help install toolchain build binary sdks docs release lint typecheck test soak demo bench bench-convert bench-startup emulator mutants clean
+.PHONY: help install toolchain build binary sdks docs release lint typecheck test test-fast soak demo bench bench-convert bench-startup emulator mutants clean
 
 help:
 	@echo "make install   npm packages (when the lockfile changed) + the Pulumi $(PULUMI_VERSION) toolchain"
@@ -22,6 +22,7 @@ help:
 	@echo "make docs      the reference pages in docs/reference/, generated from the plugin's schema"
 	@echo "make lint      biome lint/format check + type-check"
 	@echo "make test      all tests (unit, emulator, provider, end-to-end with the real engine)"
+	@echo "make test-fast the tests that start no Pulumi engine (no pulumi CLI, language host or plugin)"
 	@echo "make soak      two stacks racing 10 rounds and 30 kill -9 recoveries, per mode (about 25 min)"
 	@echo "make demo      webapp example against the embedded emulator: up, drift, refresh, repair, destroy"
 	@echo "make bench     benchmarks, written to bench/RESULTS.md"
@@ -86,6 +87,12 @@ lint: typecheck
 
 test: install build binary sdks lint
 	jest --ci
+
+# The jest project `fast` (jest.config.js): every test file that starts no Pulumi engine, decided by what the
+# file starts (test/harnesses.js), run without the toolchain on PATH (so it needs none installed). A few
+# minutes; `make test` runs these files too, once.
+test-fast: build
+	jest --ci --selectProjects fast
 
 # The guarantee tests of test/faults at full size (make test runs them small): two stacks of one project
 # racing, 10 rounds per mode; kill -9 during a faulted create of 50 objects, 30 per mode (3 a round).

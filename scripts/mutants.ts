@@ -73,7 +73,7 @@ export const MUTANTS: Mutant[] = [
     from: 'if (typeof error.stack === "string") error.stack = this.redact(error.stack);',
     to: "",
     test: {
-      file: "test/provider/secrets.test.ts",
+      file: "test/provider/secrets-provider.test.ts",
       title: "errors are scrubbed in place: message, stack and init reasons",
     },
   },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records an upgrade fixture: a stack made by this package as it was at <commit>, for the upgrade tests
-# (test/e2e/upgrade.test.ts), which take it over with today's package and expect no change and no API write.
+# (test/e2e/upgrade-e2e.test.ts), which take it over with today's package and expect no change and no API write.
 #
 #   scripts/record-upgrade-fixture.sh <commit> <dynamic|plugin> [program]
 #
@@ -26,7 +26,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 short=$(git -C "$repo" rev-parse --short=7 "$commit")
 out="$repo/test/fixtures/upgrade/$short-$mode"
 old=/tmp/old-$short
-# The same values the test uses (test/e2e/upgrade.test.ts): not secrets, test data.
+# The same values the test uses (test/e2e/upgrade-e2e.test.ts): not secrets, test data.
 stack=upgrade
 passphrase=pulumi-futrou-tests
 db_password=upgrade-fixture-db-password
@@ -141,7 +141,7 @@ Recorded by \`scripts/record-upgrade-fixture.sh $short $mode\`.
   the state names, as the API answers them.
 - \`fixture.json\`: the program, mode, stack name and config to run it again.
 
-How the test (test/e2e/upgrade.test.ts) restores it: it copies \`emulator.json\` to a scratch folder and starts
+How the test (test/e2e/upgrade-e2e.test.ts) restores it: it copies \`emulator.json\` to a scratch folder and starts
 today's emulator with it as its data file (\`startEmulator({ dataFile })\`: it loads the data files of older
 versions), issues a token for the file's workspace, \`pulumi stack import\`s \`state.json\` into a fresh local
 backend, and runs today's \`$program\` with the same config: \`pulumi preview --expect-no-changes\` must pass and

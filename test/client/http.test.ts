@@ -183,14 +183,26 @@ test("each attempt has its own timeout; a timed-out GET is retried within the li
   expect(events).toHaveLength(1);
 });
 
-test("one real wait: a 503 with Retry-After: 1 is retried after the server's second", async () => {
-  fx.answer(json(503, errorBody("busy"), { "retry-after": "1" }), json(200, project(1)));
+test("without a sleep given, a retry waits on a real timer: Retry-After: 1 holds the retry until a second passes", async () => {
+  fx.answer(json(503, errorBody("busy"), { "retry-after": "1" }), json(200, project(2)), json(200, project(1)));
   const events: RetryEvent[] = [];
-  const c = new FutrouClient({ baseUrl: fx.url, token: TOKEN, onRetry: (e) => events.push(e) });
-  const started = Date.now();
-  await expect(c.get("/projects/p1", Project)).resolves.toMatchObject({ id: "p1" });
-  expect(events.map((e) => e.delayMs)).toEqual([1000]);
-  expect(Date.now() - started).toBeGreaterThanOrEqual(950); // a lower bound only: it really waited
+  // Only the timers are fake (the clock a wait is spent on); I/O and the server run as they do.
+  jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask", "Date", "hrtime", "performance"] });
+  try {
+    const c = new FutrouClient({ baseUrl: fx.url, token: TOKEN, onRetry: (e) => events.push(e) });
+    const retried = c.get("/projects/p1", Project);
+    while (events.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    expect(events.map((e) => e.delayMs)).toEqual([1000]);
+    // A whole request of another client goes out and is answered while the retry is still waiting.
+    const other = new FutrouClient({ baseUrl: fx.url, token: TOKEN, retry: { limit: 0 } });
+    await expect(other.get("/projects/p2", Project)).resolves.toMatchObject({ id: "p2" });
+    expect(fx.seen.map((r) => r.url)).toEqual(["/v2/projects/p1", "/v2/projects/p2"]);
+    await jest.advanceTimersByTimeAsync(1000);
+    await expect(retried).resolves.toMatchObject({ id: "p1" });
+    expect(fx.seen.map((r) => r.url)).toEqual(["/v2/projects/p1", "/v2/projects/p2", "/v2/projects/p1"]);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 describe("the token never leaks", () => {

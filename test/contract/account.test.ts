@@ -5,9 +5,9 @@
  */
 import { VERSION } from "./api";
 import { CASES, type Case, ZONE_ID } from "./cases";
-import { Engine } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
+import { Engine } from "./stand-in-engine";
 import { COLLECTION, OTHER_WORKSPACE, WORKSPACE } from "./wire";
 
 const api = cannedApi();

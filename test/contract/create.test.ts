@@ -7,9 +7,9 @@
 import type { Kind } from "../../provider/api/contract";
 import { type Answer, json } from "./api";
 import { CASES, type Case, ZONE_ID } from "./cases";
-import { Engine, show } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
+import { Engine, show } from "./stand-in-engine";
 import { COLLECTION, type Props, shape } from "./wire";
 
 const api = cannedApi();

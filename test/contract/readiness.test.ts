@@ -8,12 +8,13 @@
 
 import { clientFor, resolveSettings } from "../../provider/config";
 import { specFor } from "../../provider/index";
+import { NEWEST } from "../oracle/published";
 import { json, noContent } from "./api";
 import { CASES, type Case } from "./cases";
-import { Engine, show } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
-import { COLLECTION, NEWEST, type Props, shape } from "./wire";
+import { Engine, show } from "./stand-in-engine";
+import { COLLECTION, type Props, shape } from "./wire";
 
 const api = cannedApi();
 const serverlet = CASES.find((c) => c.kind === "serverlet") as Case;

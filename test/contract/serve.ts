@@ -4,19 +4,9 @@
  * account routes (`/workspaces`, `/auth/context`) as published: the context carries the user only.
  */
 import type { Kind } from "../../provider/api/contract";
+import { type Generation, OLDER } from "../oracle/published";
 import { type Answer, type CannedApi, json, NOT_FOUND, noContent } from "./api";
-import {
-  COLLECTION,
-  created,
-  type Generation,
-  OLDER,
-  type Props,
-  patched,
-  type Shape,
-  shape,
-  USER,
-  WORKSPACE,
-} from "./wire";
+import { COLLECTION, created, type Props, patched, type Shape, shape, USER, WORKSPACE } from "./wire";
 
 /** An answer per request: a shape of the current object, or a canned answer built from it. */
 export type Reply = Shape | ((object: Props) => Answer);

@@ -9,25 +9,13 @@
  *
  * Two API generations, named by the date of the CLI's generated types: `2026-08-02` (CONTRACT.md, the
  * spec) and `2026-08-30` (futrou-cli 3caf725: a Serverlet Model with `status`, a Proxy Model with `rules`
- * and no `compress`/`status`, Storage). Every table below is per generation.
+ * and no `compress`/`status`, Storage). Every table below is per generation. The published fields per kind
+ * are the oracle's (test/oracle/published.ts); this file adds what a rich, a narrow or an odd API answers.
  */
 import type { Kind } from "../../provider/api/contract";
+import { type Generation, NEWEST, OLDER, PROXY_FLAGS, PUBLISHED, perGeneration } from "../oracle/published";
 
 export type Props = Record<string, unknown>;
-
-export const GENERATIONS = ["2026-08-02", "2026-08-30"] as const;
-export type Generation = (typeof GENERATIONS)[number];
-export const OLDER: Generation = "2026-08-02";
-export const NEWEST: Generation = "2026-08-30";
-/** A table with the same value in both generations, except where `newest` says otherwise. */
-const perGeneration = <T>(
-  older: Record<Kind, T>,
-  newest: Partial<Record<Kind, T>> = {},
-): Record<Generation, Record<Kind, T>> =>
-  ({
-    [OLDER]: older,
-    [NEWEST]: { ...older, ...newest },
-  }) as Record<Generation, Record<Kind, T>>;
 
 /** CONTRACT.md: collection paths, relative to `/v2`. */
 export const COLLECTION: Record<Kind, string> = {
@@ -42,124 +30,20 @@ export const COLLECTION: Record<Kind, string> = {
   storage: "/storages",
 };
 
-const TIMES = ["createdAt", "updatedAt"];
-
-/** CONTRACT.md "Response" per kind: the published shape (types.go; Interface views for the narrow kinds). */
-const PUBLISHED_OLDER: Record<Kind, readonly string[]> = {
-  project: ["workspaceId", "name", "displayName", "gitRepositoryName", "gitRepositoryUrl", ...TIMES],
-  variable: ["key", "isSecret", "description", "workspaceId", "projectId", "serverletId", ...TIMES],
-  dnsZone: ["domain", "enableDnssec", ...TIMES],
-  dnsRecord: ["dnsId", "name", "type", "value", "priority", "ttl", ...TIMES],
-  cron: [
-    "workspaceId",
-    "projectId",
-    "cronPlanId",
-    "regionId",
-    "name",
-    "schedule",
-    "type",
-    "method",
-    "url",
-    "headers",
-    "body",
-    "code",
-    "enabled",
-    "startedAt",
-    ...TIMES,
-  ],
-  proxy: [
-    "domain",
-    "target",
-    "port",
-    "type",
-    "strategy",
-    "enforceHttps",
-    "compress",
-    "followRedirects",
-    "preserveHeaders",
-    "preserveHost",
-    "preservePath",
-    "preserveQuery",
-    "verifyTls",
-    "status",
-    ...TIMES,
-  ],
-  volume: ["name", "sizeGb", "type", ...TIMES],
-  serverlet: [
-    "name",
-    "image",
-    "cpu",
-    "ram",
-    "minInstances",
-    "maxInstances",
-    "instances",
-    "state",
-    "networkId",
-    "runtime",
-    ...TIMES,
-  ],
-  // The Storage Model of the types generated 2026-08-30 (futrou-cli 3caf725).
-  storage: ["name", "storagePlanId", "public", "workspaceId", "projectId", "regionId", ...TIMES],
-};
-
-const PROXY_FLAGS = [
-  "enforceHttps",
-  "followRedirects",
-  "preserveHeaders",
-  "preserveHost",
-  "preservePath",
-  "preserveQuery",
-  "verifyTls",
-];
-
-/** The published shapes per generation: types.go@3caf725 makes Serverlet and Proxy Models. */
-export const PUBLISHED = perGeneration(PUBLISHED_OLDER, {
-  proxy: [
-    "domain",
-    "target",
-    "port",
-    "type",
-    "strategy",
-    ...PROXY_FLAGS,
-    "isVerified",
-    "rules",
-    "workspaceId",
-    "projectId",
-    "proxyPlanId",
-    "regionId",
-    ...TIMES,
-  ],
-  serverlet: [
-    "name",
-    "image",
-    "arch",
-    "minInstances",
-    "maxInstances",
-    "mounts",
-    "scaling",
-    "status",
-    "serverletPlanId",
-    "workspaceId",
-    "projectId",
-    "regionId",
-    ...TIMES,
-  ],
-});
-
 /**
  * Every field a rich API (our emulator's `--shape full`) may answer: the published ones, the request
  * fields it stores, aliases. A variable's `value` is in no answer, ever.
  */
 const FULL_OLDER: Record<Kind, readonly string[]> = {
-  project: PUBLISHED_OLDER.project,
-  variable: PUBLISHED_OLDER.variable,
-  dnsZone: [...PUBLISHED_OLDER.dnsZone, "name", "workspaceId", "projectId", "dnsPlanId"],
-  dnsRecord: PUBLISHED_OLDER.dnsRecord,
-  cron: PUBLISHED_OLDER.cron,
-  proxy: [...PUBLISHED_OLDER.proxy, "workspaceId", "projectId", "proxyPlanId", "regionId", "rules"],
-  volume: [...PUBLISHED_OLDER.volume, "workspaceId", "projectId", "regionId", "volumePlanId"],
+  project: PUBLISHED[OLDER].project,
+  variable: PUBLISHED[OLDER].variable,
+  dnsZone: [...PUBLISHED[OLDER].dnsZone, "name", "workspaceId", "projectId", "dnsPlanId"],
+  dnsRecord: PUBLISHED[OLDER].dnsRecord,
+  cron: PUBLISHED[OLDER].cron,
+  proxy: [...PUBLISHED[OLDER].proxy, "workspaceId", "projectId", "proxyPlanId", "regionId", "rules"],
+  volume: [...PUBLISHED[OLDER].volume, "workspaceId", "projectId", "regionId", "volumePlanId"],
   serverlet: [
-    ...PUBLISHED_OLDER.serverlet,
+    ...PUBLISHED[OLDER].serverlet,
     "serverletPlanId",
     "workspaceId",
     "projectId",
@@ -171,7 +55,7 @@ const FULL_OLDER: Record<Kind, readonly string[]> = {
     "scaling",
     "arch",
   ],
-  storage: PUBLISHED_OLDER.storage,
+  storage: PUBLISHED[OLDER].storage,
 };
 export const FULL = perGeneration(FULL_OLDER, {
   // No `compress` and no `status` in the newest Model: a rich API of that generation has neither.
@@ -187,7 +71,7 @@ export const REQUIRED: Record<Kind, readonly string[]> = {
   project: [],
   variable: [],
   dnsZone: ["name", "createdAt"],
-  dnsRecord: PUBLISHED_OLDER.dnsRecord,
+  dnsRecord: PUBLISHED[OLDER].dnsRecord,
   cron: [],
   proxy: [],
   volume: [],

@@ -1,5 +1,5 @@
 /**
- * The cases of the secrets test (secrets.test.ts): for every input of every registered kind, one resource
+ * The cases of the secrets test (secrets-e2e.test.ts): for every input of every registered kind, one resource
  * with that input secret and a valid value, and one with an invalid value (and, for a kind's unique field,
  * one whose value is already taken, so the API's "already in use" answer echoes it). Everything else in a
  * case's args is plain.

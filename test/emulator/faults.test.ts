@@ -125,7 +125,7 @@ test("commitThenLateRate: the create is committed at once, the answer comes afte
 });
 
 test("closing the emulator cuts short an answer it is holding back", async () => {
-  const h = await start({ seed: 1, faults: { commitThenLateRate: 1, lateAnswerMs: 600_000 } });
+  const h = await emulator({ seed: 1, faults: { commitThenLateRate: 1, lateAnswerMs: 600_000 } });
   const pending = statusOrDrop(h, "POST", "/projects", h.own({ name: "held" }));
   await eventually(
     async () => h.emu.inventory().project.length,
@@ -135,11 +135,23 @@ test("closing the emulator cuts short an answer it is holding back", async () =>
   expect(await pending).toBe("dropped");
 });
 
-test("latencyMs delays every /v2 request by at least that much", async () => {
-  const h = await emulator({ faults: { latencyMs: 150 } });
-  const started = Date.now();
-  expect((await h.call("GET", "/projects")).status).toBe(200);
-  expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+test("latencyMs holds a /v2 answer back: one sent first is still held after a later one is answered", async () => {
+  // The longest latency the switch takes (a minute), beyond jest's timeout: the first request can only end
+  // by the close.
+  const h = await emulator({ seed: 1, faults: { latencyMs: 60_000 } });
+  const held = statusOrDrop(h, "GET", "/projects");
+  await eventually(
+    async () => h.emu.stats().total,
+    (n) => n === 1,
+  );
+  // Admin routes are never delayed.
+  expect((await h.admin("GET", "/stats")).status).toBe(200);
+  // The switch applies to requests that arrive after it; the one already waiting keeps its wait.
+  h.emu.setFaults({ latencyMs: 0 });
+  expect((await h.call("GET", "/regions")).status).toBe(200);
+  expect(h.emu.stats().byStatus).toEqual({ "200": 1 });
+  await h.emu.close();
+  expect(await held).toBe("dropped");
 });
 
 test("a seeded run is reproducible: the same seed hits the same requests", async () => {

@@ -6,7 +6,7 @@
  * nothing is duplicated or lost, and an identical record that existed before is never taken.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -55,6 +55,17 @@ const POINTS: KillPoint[] = [
 const Created = z.looseObject({ id: z.string() });
 const quiet = { onOutput: () => {} };
 const totals = { points: 0, duplicated: 0, lost: 0, wronglyAdopted: 0 };
+
+/** Whether a journal file under `dir` (provider/journal.ts: one JSON entry per create) names the object `id`. */
+function journalHolds(dir: string, id: string): boolean {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).some((f) => {
+    try {
+      return readFileSync(join(dir, f), "utf8").includes(JSON.stringify(id));
+    } catch {
+      return false; // a folder, or a file replaced while read
+    }
+  });
+}
 
 async function until(what: string, ok: () => boolean, ms = 120_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -112,9 +123,12 @@ describe.each(POINTS)("pulumi up killed: $name, kill $kill", (point) => {
     });
     const exited = new Promise((resolve) => up?.on("exit", resolve));
     if (held) await held;
-    else await until("a deploying serverlet", () => emulator.inventory().serverlet.some((s) => s.name === "kill-app"));
-    // A moment for the answer of a readiness-wait create to reach the provider.
-    if (!held) await new Promise((resolve) => setTimeout(resolve, 500));
+    else {
+      await until("a deploying serverlet", () => emulator.inventory().serverlet.some((s) => s.name === "kill-app"));
+      // Killed in the readiness wait: once the POST's answer reached the provider, its journal entry has the id.
+      const id = String(emulator.inventory().serverlet.find((s) => s.name === "kill-app")?.id);
+      await until("the journal entry with the serverlet's id", () => journalHolds(journalDir, id));
+    }
     const pid = up.pid as number;
     if (point.kill === "engine") process.kill(pid, "SIGKILL");
     else killGroup(pid);

@@ -9,7 +9,7 @@
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { type ProgramStack, programStack, writes } from "../e2e/engine";
+import { editProgram, type ProgramStack, programStack, writes } from "../e2e/engine";
 
 jest.setTimeout(900_000);
 
@@ -109,8 +109,31 @@ describe.each(ROUTES)("a dynamic-provider stack moves to the plugin $route", ({ 
     expect(Object.keys((await ps.stack.preview(quiet)).changeSummary)).toEqual(["same"]);
   });
 
-  it("the explicit provider still manages the second workspace's project", async () => {
-    expect(emulator.inventory(ws2.workspaceId).project).toHaveLength(1);
-    expect(emulator.inventory(emulator.workspaceId).project).toHaveLength(1);
+  it("after the move, a change in the program updates objects through the plugin, the explicit provider's too", async () => {
+    editProgram(ps, '{ displayName: "Partner" }', '{ displayName: "Partner, renamed" }');
+    editProgram(ps, 'env: { MODE: "blue" }', 'env: { MODE: "green" }');
+    emulator.resetStats();
+    const up = await ps.stack.up(quiet);
+    expect(up.summary.resourceChanges).toEqual({ same: 10, update: 2 });
+    expect(emulator.stats().byMethod).toMatchObject({ PATCH: 2 });
+    expect(emulator.inventory(ws2.workspaceId).project).toEqual([
+      expect.objectContaining({ displayName: "Partner, renamed" }),
+    ]);
+    expect(emulator.inventory(emulator.workspaceId).serverlet).toEqual([
+      expect.objectContaining({ env: { MODE: "green" } }),
+    ]);
+    // Through the plugin: the state still holds no dynamic provider.
+    expect(await ps.stateAtRest()).not.toContain("pulumi-nodejs:dynamic");
+  });
+
+  it("destroy deletes the moved objects in both workspaces", async () => {
+    const destroy = await ps.stack.destroy(quiet);
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 12 });
+    for (const workspace of [emulator.workspaceId, ws2.workspaceId]) {
+      const left = Object.entries(emulator.inventory(workspace)).flatMap(([kind, objects]) =>
+        (objects as { platform?: boolean }[]).filter((o) => !o.platform).map(() => kind),
+      );
+      expect({ workspace, left }).toEqual({ workspace, left: [] });
+    }
   });
 });

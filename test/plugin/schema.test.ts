@@ -5,12 +5,14 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Kind } from "../../provider/api/contract";
 import { kinds, specFor } from "../../provider/index";
 import { LOOKUPS } from "../../provider/lookups";
 import { type PropertySpec, packageSchema, type TypeSpec } from "../../provider/schema";
 import { inputNames, outputNames, TYPE_PREFIX } from "../../provider/spec";
 import { extractDocs } from "../../scripts/docs";
 import { PLUGIN_DIR, repoRoot } from "../e2e/engine";
+import { FIELD_RULES, SECRET_SETTINGS } from "../oracle/secret-replace";
 
 jest.setTimeout(120_000);
 
@@ -23,7 +25,7 @@ const refs = (t: TypeSpec | undefined): string[] =>
   t ? [...(t.$ref ? [t.$ref] : []), ...refs(t.items), ...refs(t.additionalProperties)] : [];
 
 describe("the package schema", () => {
-  test.each(kinds())("%s: every input and output, with types, descriptions, secrets and the dynamic alias", (kind) => {
+  test.each(kinds())("%s: every input and output, with types, descriptions, defaults and the dynamic alias", (kind) => {
     const spec = specFor(kind);
     const resource = schema.resources[`futrou:index:${spec.typeName}`] as Resource;
     expect(resource).toBeDefined();
@@ -37,9 +39,7 @@ describe("the package schema", () => {
     for (const [name, p] of all) {
       expect([name, typeof p.description === "string" && p.description.length > 0]).toEqual([name, true]);
       expect([name, p.type !== undefined || p.$ref !== undefined]).toEqual([name, true]);
-      expect([name, p.secret === true]).toEqual([name, spec.secrets.includes(name)]);
     }
-    for (const k of spec.replaceOn) expect([k, resource.inputProperties[k]?.willReplaceOnChanges]).toEqual([k, true]);
     for (const [k, v] of Object.entries(spec.defaults)) {
       if (typeof v !== "object") expect([k, resource.inputProperties[k]?.default]).toEqual([k, v]);
     }
@@ -48,6 +48,34 @@ describe("the package schema", () => {
     expect(required).not.toContain(spec.autoName);
     expect(required).not.toContain("workspaceId");
     expect(resource.aliases).toEqual([{ type: `${TYPE_PREFIX}${spec.typeName}` }]);
+  });
+
+  // Against the hand-written table (test/oracle/secret-replace.ts), not the specs the schema is made from.
+  test.each(Object.keys(FIELD_RULES) as Kind[])("%s: secrets and replacing inputs are the table's", (kind) => {
+    const rules = FIELD_RULES[kind];
+    const resource = schema.resources[`futrou:index:${specFor(kind).typeName}`] as Resource;
+    const marked = (props: Record<string, PropertySpec>, flag: "secret" | "willReplaceOnChanges") =>
+      Object.entries(props)
+        .filter(([, p]) => p[flag] === true)
+        .map(([name]) => name)
+        .sort();
+    const secrets = Object.keys(rules.secret).sort();
+    expect({ kind, secretInputs: marked(resource.inputProperties, "secret") }).toEqual({ kind, secretInputs: secrets });
+    expect({ kind, secretOutputs: marked(resource.properties, "secret") }).toEqual({ kind, secretOutputs: secrets });
+    expect({ kind, replace: marked(resource.inputProperties, "willReplaceOnChanges") }).toEqual({
+      kind,
+      replace: Object.keys(rules.replace).sort(),
+    });
+    // A field secret only when another input says so is an input and an output, and names that input.
+    for (const [field, { when }] of Object.entries(rules.secretWhen ?? {})) {
+      expect(resource.inputProperties[when]).toBeDefined();
+      expect(resource.properties[field]).toBeDefined();
+      expect(resource.inputProperties[field]?.description).toContain(`\`${when}\``);
+    }
+  });
+
+  test("the table covers every registered kind", () => {
+    expect(Object.keys(FIELD_RULES).sort()).toEqual([...kinds()].sort());
   });
 
   test("units and ranges are in the descriptions", () => {
@@ -121,12 +149,15 @@ describe("the package schema", () => {
     expect(Object.keys(schema.functions["futrou:index:getCron"]?.outputs.properties ?? {})).not.toContain("headers");
   });
 
-  test("provider settings in config and provider inputs; the token is secret", () => {
+  test("provider settings in config and provider inputs; the token, and only it, is secret", () => {
     for (const settings of [schema.config.variables, schema.provider.inputProperties]) {
       expect(Object.keys(settings).sort()).toEqual(
         ["apiToken", "apiUrl", "pollIntervalMs", "readyTimeoutSeconds", "requestDeadlineSeconds", "workspaceId"].sort(),
       );
-      expect(settings.apiToken?.secret).toBe(true);
+      const secret = Object.entries(settings)
+        .filter(([, p]) => p.secret === true)
+        .map(([k]) => k);
+      expect(secret.sort()).toEqual(Object.keys(SECRET_SETTINGS).sort());
       for (const [k, p] of Object.entries(settings)) expect([k, !!p.description]).toEqual([k, true]);
     }
     expect(Object.keys(schema.language).sort()).toEqual(["csharp", "go", "nodejs", "python"]);

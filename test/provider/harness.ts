@@ -54,6 +54,19 @@ export async function startHarness(generation?: Generation): Promise<Harness> {
   };
 }
 
+/**
+ * The harness of a whole test file: started before its first test, closed after its last (also when a test
+ * fails). Its fields are read inside the tests, once `beforeAll` has filled them in.
+ */
+export function useHarness(generation?: Generation): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(harness, await startHarness(generation));
+  });
+  afterAll(() => harness.emulator?.close());
+  return harness;
+}
+
 /** One kind's provider, driven the way the engine drives it. */
 export class Provider {
   constructor(

@@ -33,6 +33,7 @@ beforeAll(async () => {
   api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
 });
 afterAll(() => emulator.close());
+afterEach(() => jest.restoreAllMocks());
 
 /** One run of the provider host (see the header). */
 function run(token = emulator.issueToken(emulator.workspaceId)) {
@@ -141,11 +142,14 @@ test("a refresh's read of a zone warms its records' listing: the records' reads 
   );
   const refresh = run();
   emulator.resetStats();
+  // A zone's read asks for its records' page before it returns (warm decides at once): the spy sees every
+  // page asked for, and the test waits for exactly those answers.
+  const pages = jest.spyOn(FutrouClient.prototype, "listPage");
   // As the engine refreshes: the zones first (the records depend on them), then the records.
   await inOrder(zones, (zone) => refresh.read(zone));
-  for (let waited = 0; (requests()["GET /dns/{dnsId}/records"] ?? 0) < zones.length && waited < 5000; waited += 10) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const warmed = pages.mock.calls.filter(([path]) => path.endsWith("/records"));
+  expect(warmed.map(([path]) => path)).toEqual(zones.map((zone) => `/dns/${zone.id}/records`));
+  await Promise.allSettled(pages.mock.results.map((r) => r.value));
   expect(requests()["GET /dns/{dnsId}/records"]).toBe(zones.length);
   emulator.resetStats();
   const read = await inOrder(records, (r) => refresh.read(r));
@@ -156,8 +160,9 @@ test("a refresh's read of a zone warms its records' listing: the records' reads 
   // Not by an import (nothing known of the zone yet): it lists nothing ahead.
   const imported = run();
   emulator.resetStats();
+  pages.mockClear();
   await imported.read({ ...(zones[0] as Resource), outs: {} });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(pages.mock.calls.filter(([path]) => path.endsWith("/records"))).toEqual([]);
   expect(requests()["GET /dns/{dnsId}/records"]).toBeUndefined();
 });
 

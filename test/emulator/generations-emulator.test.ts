@@ -4,50 +4,13 @@
  * `storageLimit`. The default stays 2026-08-02, what CONTRACT.md and the spec describe.
  */
 import { generationFrom } from "../../emulator";
+import { NEWEST, PUBLISHED } from "../oracle/published";
 import { eventually, type Harness, seen, start } from "./helpers";
 
-/** types.go@3caf725 `Serverlet (Model)` and `Proxy (Model)`, without the embedded objects. */
-const NEWEST = {
-  serverlet: [
-    "id",
-    "name",
-    "image",
-    "arch",
-    "minInstances",
-    "maxInstances",
-    "mounts",
-    "scaling",
-    "status",
-    "serverletPlanId",
-    "workspaceId",
-    "projectId",
-    "regionId",
-    "createdAt",
-    "updatedAt",
-  ],
-  proxy: [
-    "id",
-    "domain",
-    "target",
-    "port",
-    "type",
-    "strategy",
-    "enforceHttps",
-    "followRedirects",
-    "preserveHeaders",
-    "preserveHost",
-    "preservePath",
-    "preserveQuery",
-    "verifyTls",
-    "isVerified",
-    "rules",
-    "workspaceId",
-    "projectId",
-    "proxyPlanId",
-    "regionId",
-    "createdAt",
-    "updatedAt",
-  ],
+/** types.go@3caf725 `Serverlet (Model)` and `Proxy (Model)`, without the embedded objects: the oracle's newest. */
+const MODEL = {
+  serverlet: ["id", ...PUBLISHED[NEWEST].serverlet],
+  proxy: ["id", ...PUBLISHED[NEWEST].proxy],
 };
 const outside = (fields: readonly string[], body: Record<string, unknown>) =>
   Object.keys(body).filter((f) => !fields.includes(f));
@@ -83,7 +46,7 @@ describe("serverlets answer the Model", () => {
       }),
     );
     expect(created.status).toBe(201);
-    expect(outside(NEWEST.serverlet, created.body)).toEqual([]);
+    expect(outside(MODEL.serverlet, created.body)).toEqual([]);
     expect(created.body).toMatchObject({
       status: "creating",
       arch: "amd64",
@@ -127,7 +90,7 @@ describe("proxies answer the Model", () => {
       h.own({ domain: "rules.example.com", target: "web:8080", compress: true, rules }),
     );
     expect(created.status).toBe(201);
-    expect(outside(NEWEST.proxy, created.body)).toEqual([]);
+    expect(outside(MODEL.proxy, created.body)).toEqual([]);
     expect(created.body).toMatchObject({
       isVerified: false,
       rules,
@@ -175,8 +138,8 @@ test("/openapi.json describes the generation it serves", async () => {
   const doc = (await h.call("GET", "/openapi.json", undefined, null)).body;
   expect(doc.info["x-futrou-generation"]).toBe("2026-08-30");
   const { schemas } = doc.components;
-  expect(Object.keys(schemas.Serverlet.properties).sort()).toEqual([...NEWEST.serverlet].sort());
-  expect(Object.keys(schemas.Proxy.properties).sort()).toEqual([...NEWEST.proxy].sort());
+  expect(Object.keys(schemas.Serverlet.properties).sort()).toEqual([...MODEL.serverlet].sort());
+  expect(Object.keys(schemas.Proxy.properties).sort()).toEqual([...MODEL.proxy].sort());
   expect(schemas.ProxyCreate.properties).not.toHaveProperty("compress");
   expect(schemas.ProxyCreate.properties.strategy.enum).toEqual(["round-robin", "primary-failover"]);
   expect(schemas.Workspace.properties).toHaveProperty("storageLimit");

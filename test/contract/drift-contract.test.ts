@@ -3,11 +3,13 @@
  * and repaired by the next up with a PATCH of only that field; a kept field cannot drift visibly in the
  * published shape, but when an answer does carry it, it is used.
  */
+
+import { GENERATIONS, type Generation, PUBLISHED } from "../oracle/published";
 import { CASES, type Case, caseName } from "./cases";
-import { Engine } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
-import { GENERATIONS, type Generation, type Props, PUBLISHED, patched } from "./wire";
+import { Engine } from "./stand-in-engine";
+import { type Props, patched } from "./wire";
 
 const api = cannedApi();
 

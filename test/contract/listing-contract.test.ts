@@ -5,21 +5,13 @@
  * a GET that carries a kept field such as a serverlet's `env`), every read asks by GET, as before. Each
  * program runs in each API generation whose published answers carry the field it drifts.
  */
+
+import { GENERATIONS, type Generation, OLDER, PUBLISHED } from "../oracle/published";
 import { CASES, type Case, caseName } from "./cases";
-import { Engine } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
-import {
-  COLLECTION,
-  GENERATIONS,
-  type Generation,
-  OLDER,
-  type Props,
-  PUBLISHED,
-  patched,
-  REQUIRED,
-  type Shape,
-} from "./wire";
+import { Engine } from "./stand-in-engine";
+import { COLLECTION, type Props, patched, REQUIRED, type Shape } from "./wire";
 
 const api = cannedApi();
 

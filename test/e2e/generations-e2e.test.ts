@@ -7,6 +7,7 @@
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type Generation, type RunningEmulator, startEmulator } from "../../emulator";
+import { eventually } from "../emulator/helpers";
 import { type ProgramStack, programStack, writes } from "./engine";
 
 jest.setTimeout(900_000);
@@ -72,7 +73,11 @@ describe.each(
   });
 
   it("a second up, a refresh and the up after it change nothing and write nothing", async () => {
-    await new Promise((r) => setTimeout(r, 400)); // proxies settle (pending → active) after the deploy delay
+    // Proxies settle (pending → active) after the deploy delay: a refresh before that would see the change.
+    await eventually(
+      async () => emulator.inventory().proxy.map((p) => p.status),
+      (statuses) => statuses.length > 0 && statuses.every((s) => s === "active"),
+    );
     emulator.resetStats();
     expect((await ps.stack.up(quiet)).summary.resourceChanges).toEqual({ same: RESOURCES });
     expect((await ps.stack.refresh(quiet)).summary.resourceChanges).toEqual({ same: RESOURCES });

@@ -1,8 +1,11 @@
-/** examples/import: resources created outside Pulumi are adopted, unchanged, with no diff afterwards. */
+/**
+ * examples/import: resources created outside Pulumi are adopted, unchanged, with no diff afterwards; then
+ * managed like any other (a change in the program updates them in place, destroy deletes them).
+ */
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import { DnsRecord, DnsZone, Project, Volume } from "../../provider/api/models";
-import { type ProgramStack, programStack, writes } from "./engine";
+import { editProgram, type ProgramStack, programStack, writes } from "./engine";
 
 jest.setTimeout(300_000);
 
@@ -72,10 +75,31 @@ describe("examples/import end to end", () => {
     expect(writes(emulator.stats())).toBe(0);
   });
 
-  it("manages the adopted resources from then on", async () => {
+  it("manages the adopted resources from then on: a change in the program updates them in place", async () => {
+    editProgram(
+      ps,
+      '{ name: "legacy-shop", displayName: "Legacy shop" }',
+      '{ name: "legacy-shop", displayName: "Shop" }',
+    );
+    editProgram(ps, "projectId: project.id, sizeGb: 50 }", "projectId: project.id, sizeGb: 80 }");
+    emulator.resetStats();
+    const up = await ps.stack.up({ onOutput: () => {} });
+    expect(up.summary.resourceChanges).toEqual({ same: 3, update: 2 });
+    // One PATCH each, to the adopted objects: nothing created, nothing replaced.
+    expect(emulator.stats().byMethod).toMatchObject({ PATCH: 2 });
+    expect(writes(emulator.stats())).toBe(2);
     const inv = emulator.inventory();
-    expect(inv.project).toHaveLength(1);
-    expect(inv.volume).toHaveLength(1);
-    expect(inv.dnsRecord.filter((r) => !r.platform)).toHaveLength(1);
+    expect(inv.project).toEqual([expect.objectContaining({ id: ids.projectId, displayName: "Shop" })]);
+    expect(inv.volume).toEqual([expect.objectContaining({ id: ids.volumeId, sizeGb: 80 })]);
+    expect(inv.dnsRecord.filter((r) => !r.platform)).toEqual([
+      expect.objectContaining({ id: ids.wwwRecordId.split("/")[1] }),
+    ]);
+  });
+
+  it("destroy deletes the adopted resources", async () => {
+    const destroy = await ps.stack.destroy({ onOutput: () => {} });
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
+    const inv = emulator.inventory();
+    expect([inv.project, inv.volume, inv.dnsZone, inv.dnsRecord]).toEqual([[], [], [], []]);
   });
 });

@@ -3,7 +3,7 @@
  * its absence from the old outputs (and old inputs) reads as its default. Every defaulted input of every
  * kind, derived from the specs (spec.ts `inputDefaults`), on both adapters: the dynamic-provider host (diff
  * sees the old outputs only) and the provider plugin (old outputs and old inputs). The kit's diff alone, no
- * API: the recorded stacks of earlier versions are in test/e2e/upgrade.test.ts.
+ * API: the recorded stacks of earlier versions are in test/e2e/upgrade-e2e.test.ts.
  */
 import type { Kind } from "../../provider/api/contract";
 import { kinds, specFor } from "../../provider/index";

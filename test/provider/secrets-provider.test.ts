@@ -2,7 +2,7 @@
  * Inputs the program marked secret (`__secrets`, filled by the SDK or the plugin) are treated like the
  * kind's own secret fields by every operation of the kit: check failures, errors that echo a field (the
  * API's among them), init failures, and what is handed back for the engine to store. No engine here: the
- * end-to-end proof with the real engine is test/e2e/secrets.test.ts.
+ * end-to-end proof with the real engine is test/e2e/secrets-e2e.test.ts.
  */
 import type { RunningEmulator } from "../../emulator";
 import type { FutrouClient } from "../../provider/api/client";

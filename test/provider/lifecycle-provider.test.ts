@@ -252,7 +252,9 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
 
       // a change outside Pulumi that moves only updatedAt: refresh warns, naming the fields docs/drift.md
       // says refresh cannot see for this kind in this generation (and kinds it sees whole never warn)
-      await new Promise((r) => setTimeout(r, 5)); // a later updatedAt
+      // a later updatedAt: the clock has moved past the millisecond of the last write
+      const stamped = Date.now();
+      while (Date.now() <= stamped) await new Promise((r) => setImmediate(r));
       await api.patch(`${collection}/${created.id.split("/").pop()}`, {}, z.looseObject({ id: z.string() }));
       const warnings: string[] = [];
       setWarningSink(async (m) => {

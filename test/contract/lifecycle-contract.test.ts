@@ -5,25 +5,13 @@
  * PATCHes only that field → delete. One row per program (cases.ts), API generation and pair of shapes.
  */
 import { kinds } from "../../provider";
+import { GENERATIONS, type Generation, PUBLISHED } from "../oracle/published";
 import type { Seen } from "./api";
 import { CASES, type Case, caseName, ZONE_ID } from "./cases";
-import { Engine, looselyEqual, type Resource, show } from "./engine";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
-import {
-  COLLECTION,
-  carries,
-  created,
-  FULL,
-  GENERATIONS,
-  type Generation,
-  type Props,
-  PUBLISHED,
-  SHAPE_TEXT,
-  SHAPES,
-  type Shape,
-  shape,
-} from "./wire";
+import { Engine, looselyEqual, type Resource, show } from "./stand-in-engine";
+import { COLLECTION, carries, created, FULL, type Props, SHAPE_TEXT, SHAPES, type Shape, shape } from "./wire";
 
 const api = cannedApi();
 

@@ -1,0 +1,28 @@
+/**
+ * The provider's models publish what the API publishes: `RESPONSE_FIELDS` (provider/api/models.ts), which
+ * decides the fields read and refresh compare, is held to the hand-written oracle (./published.ts) per API
+ * generation and kind. Starts nothing.
+ */
+import type { Kind } from "../../provider/api/contract";
+import { RESPONSE_FIELDS } from "../../provider/api/models";
+import { kinds } from "../../provider/index";
+import { GENERATIONS, OLDER, PUBLISHED } from "./published";
+
+/** Published fields the provider reads under another output name: the newest serverlet's `status` is its `state`. */
+const READ_AS: Partial<Record<Kind, Record<string, string>>> = { serverlet: { status: "state" } };
+
+const ORACLE_KINDS = Object.keys(PUBLISHED[OLDER]) as Kind[];
+
+test("the oracle covers every kind the provider registers", () => {
+  expect([...ORACLE_KINDS].sort()).toEqual([...kinds()].sort());
+});
+
+describe.each(GENERATIONS)("API generation %s", (generation) => {
+  test.each(ORACLE_KINDS)("%s: the provider observes exactly the published response fields", (kind) => {
+    const sorted = (fields: readonly string[]) => [...new Set(fields)].filter((f) => f !== "id").sort();
+    expect({ kind, fields: sorted(RESPONSE_FIELDS[generation][kind]) }).toEqual({
+      kind,
+      fields: sorted(PUBLISHED[generation][kind].map((f) => READ_AS[kind]?.[f] ?? f)),
+    });
+  });
+});

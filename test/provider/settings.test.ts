@@ -1,0 +1,67 @@
+/**
+ * The provider's settings: a missing token, the API URL's forms, and which source wins.
+ */
+import type { dynamic } from "@pulumi/pulumi";
+import { MISSING_TOKEN, resolveSettings } from "../../provider/config";
+import { specFor } from "../../provider/index";
+import { makeProvider } from "../../provider/kit";
+import { configOf, useHarness } from "./harness";
+
+const h = useHarness();
+
+describe("configuration", () => {
+  test("a missing token fails on the first request with how to set it; check with a workspace needs none", async () => {
+    const p = makeProvider(specFor("project"));
+    await p.configure?.({ config: configOf({ "futrou:apiUrl": h.emulator.url }) as dynamic.Config });
+    const saved = process.env.FUTROU_API_TOKEN;
+    delete process.env.FUTROU_API_TOKEN;
+    try {
+      await p.configure?.({ config: configOf({ "futrou:apiUrl": h.emulator.url }) as dynamic.Config });
+      expect((await p.check!({}, { name: "ok", workspaceId: "w1" })).failures).toBeUndefined();
+      // Without a workspace, check asks the API which workspaces the token sees: that needs the token.
+      await expect(p.check!({}, { name: "ok" })).rejects.toThrow(MISSING_TOKEN);
+      await expect(p.create({ name: "ok", workspaceId: "w1" })).rejects.toThrow(MISSING_TOKEN);
+    } finally {
+      if (saved !== undefined) process.env.FUTROU_API_TOKEN = saved;
+    }
+    expect(MISSING_TOKEN).toContain("pulumi config set futrou:apiToken --secret <token>");
+    expect(MISSING_TOKEN).toContain("export FUTROU_API_TOKEN=");
+  });
+
+  test("the API URL works with or without /v2, as the official CLI's FUTROU_API_URL does", () => {
+    for (const [given, used] of [
+      ["https://api.futrou.com", "https://api.futrou.com/v2"],
+      ["https://api.dev.futrou.com/", "https://api.dev.futrou.com/v2"],
+      ["https://api.futrou.com/v2", "https://api.futrou.com/v2"],
+      ["http://127.0.0.1:8080/v2/", "http://127.0.0.1:8080/v2"],
+    ] as const) {
+      expect(resolveSettings(undefined, { FUTROU_API_URL: given }).apiUrl).toBe(used);
+      expect(resolveSettings(configOf({ "futrou:apiUrl": given }), {}).apiUrl).toBe(used);
+    }
+  });
+
+  test("stack config wins over the environment, which wins over defaults", () => {
+    const env = { FUTROU_API_URL: "http://env/v2", FUTROU_API_TOKEN: "env-token", FUTROU_READY_TIMEOUT_SECONDS: "7" };
+    expect(resolveSettings(configOf({ "futrou:apiUrl": "http://config/v2" }), env)).toEqual({
+      apiUrl: "http://config/v2",
+      apiToken: "env-token",
+      readyTimeoutMs: 7000,
+      pollIntervalMs: 250,
+      requestDeadlineMs: 120_000,
+      workspaceId: undefined,
+      // Where each came from, for messages that name the setting to fix.
+      origin: {
+        apiUrl: "futrou:apiUrl (stack config or a futrou.Provider)",
+        apiToken: "FUTROU_API_TOKEN (environment)",
+      },
+    });
+    expect(resolveSettings(undefined, {})).toMatchObject({
+      apiUrl: "https://api.futrou.com/v2",
+      readyTimeoutMs: 300_000,
+      origin: { apiUrl: "the default URL" },
+    });
+    expect(() => resolveSettings(configOf({ "futrou:readyTimeoutSeconds": "soon" }), {})).toThrow(
+      /futrou:readyTimeoutSeconds .* must be a positive number/,
+    );
+  });
+});
