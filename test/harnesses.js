@@ -1,6 +1,6 @@
 /**
  * Which test files need the Pulumi engine, decided by what each file starts, not by its folder. A file
- * needs the engine when its source names one of ENGINE_MARKERS: a stack run through the Automation API
+ * needs the engine when its source, or a test helper it imports, names one of ENGINE_MARKERS: a stack run through the Automation API
  * (`programStack`, `tableStack`, `automationStack`, `describeLifecycle`, the one-project steps), the
  * toolchain put on PATH (`ensureToolchainOnPath`: the `pulumi` CLI, language hosts, sdkgen), or the
  * `pulumi` CLI spawned directly (which also starts the provider plugin). Every other file is fast: it starts
@@ -9,8 +9,8 @@
  * jest.config.js makes the two halves jest projects (`fast`, `engine`): `make test-fast` runs the fast
  * one, `make test` both, each file once. test/harnesses.test.ts checks the split.
  */
-const { readdirSync, readFileSync } = require("node:fs");
-const { join, relative } = require("node:path");
+const { existsSync, readdirSync, readFileSync } = require("node:fs");
+const { dirname, join, relative } = require("node:path");
 
 const ENGINE_MARKERS =
   /\b(programStack|tableStack|automationStack|describeLifecycle|upAndDestroy|upCreatesTheProject|destroyDeletesIt|ensureToolchainOnPath|LocalWorkspace)\b|@pulumi\/pulumi\/automation|["'`]pulumi["'`]\s*,\s*\[/;
@@ -28,9 +28,26 @@ function testFiles(dir = root) {
     .sort();
 }
 
-/** Whether the test file (relative to the repository) starts the Pulumi engine. */
+/** The file and the helpers under test/ it imports by a relative path, transitively (paths as testFiles gives). */
+function helpersOf(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const repo = join(root, "..");
+  const source = readFileSync(join(repo, file), "utf8");
+  for (const [, spec] of source.matchAll(/(?:from|require\()\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+    const base = join(dirname(join(repo, file)), spec);
+    const found = [`${base}.ts`, `${base}.js`, join(base, "index.ts")].find((p) => existsSync(p));
+    const path = found && relative(repo, found);
+    if (path?.startsWith("test/")) helpersOf(path, seen);
+  }
+  return seen;
+}
+
+/** Whether the test file (relative to the repository) starts the Pulumi engine, itself or through a helper. */
 function needsEngine(file) {
-  return ENGINE_MARKERS.test(readFileSync(join(root, "..", file), "utf8"));
+  // This file names every marker in ENGINE_MARKERS and starts nothing.
+  const helpers = [...helpersOf(file)].filter((f) => f !== "test/harnesses.js");
+  return helpers.some((f) => ENGINE_MARKERS.test(readFileSync(join(root, "..", f), "utf8")));
 }
 
 /** The test files split in two: `fast` (no engine) and `engine`. */
