@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   mkdirSync(PLUGIN_DIR, { recursive: true });
   writeFileSync(join(PLUGIN_DIR, "schema.json"), schemaText());
   await build({
-    entryPoints: [join(repoRoot, "provider", "plugin", "main.ts")],
+    entryPoints: [join(repoRoot, "provider", "adapters", "plugin", "main.ts")],
     outfile: join(PLUGIN_DIR, "plugin.js"),
     bundle: true,
     platform: "node",
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     legalComments: "linked",
     logLevel: "warning",
   });
-  copyFileSync(join(repoRoot, "provider", "plugin", LAUNCHER), join(PLUGIN_DIR, LAUNCHER));
+  copyFileSync(join(repoRoot, "provider", "adapters", "plugin", LAUNCHER), join(PLUGIN_DIR, LAUNCHER));
   chmodSync(join(PLUGIN_DIR, LAUNCHER), 0o755);
 }
 

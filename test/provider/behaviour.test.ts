@@ -4,13 +4,13 @@
  */
 import type { dynamic } from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../../emulator";
+import { unwrap } from "../../provider/adapters/plugin/wire";
 import type { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
 import { Cron, Plan, Project, Region, Serverlet, Storage, Volume } from "../../provider/api/models";
 import { MISSING_TOKEN, resolveSettings } from "../../provider/config";
 import { specFor } from "../../provider/index";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
-import { unwrap } from "../../provider/plugin/wire";
 import { argsOf, configOf, type Props, type Provider, startHarness } from "./harness";
 
 let emulator: RunningEmulator;

@@ -23,9 +23,9 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { autoName as identityName, toSlug } from "../../sdk/naming";
-import type { Kind } from "../api/contract";
-import { withinDeadline } from "../api/deadline";
+import { autoName as identityName, toSlug } from "../../../sdk/naming";
+import type { Kind } from "../../api/contract";
+import { withinDeadline } from "../../api/deadline";
 import {
   type ConfigSource,
   clientFor,
@@ -33,13 +33,13 @@ import {
   resolveSettings,
   SDK_MODE_KEY,
   versionedBaseUrl,
-} from "../config";
-import { setWarningSink } from "../engineLog";
-import { isKind, specFor } from "../index";
-import { type KitProvider, makeProvider, ResourceInitError, UNKNOWN } from "../kit";
-import { LOOKUPS, type LookupName } from "../lookups";
-import { declaredSecrets } from "../secrets";
-import { HIDDEN, PLUGIN_TYPE_PREFIX, type Props } from "../spec";
+} from "../../config";
+import { setWarningSink } from "../../engineLog";
+import { isKind, specFor } from "../../index";
+import { type KitProvider, makeProvider, ResourceInitError, UNKNOWN } from "../../kit";
+import { LOOKUPS, type LookupName } from "../../lookups";
+import { declaredSecrets } from "../../secrets";
+import { HIDDEN, PLUGIN_TYPE_PREFIX, type Props } from "../../spec";
 import { listen } from "./listen";
 import { fromWire, toWire } from "./wire";
 
@@ -238,7 +238,7 @@ export interface ServerOptions {
 /** The schema.json the build put beside the bundle; the single-executable binary carries it as an asset. */
 function readDefaultSchema(): string {
   if (sea.isSea()) return sea.getAsset("schema.json", "utf8");
-  const candidates = [join(__dirname, "schema.json"), join(__dirname, "..", "..", "plugin", "schema.json")];
+  const candidates = [join(__dirname, "schema.json"), join(__dirname, "..", "..", "..", "plugin", "schema.json")];
   return readFileSync(candidates.find((p) => existsSync(p)) ?? (candidates[0] as string), "utf8");
 }
 
