@@ -46,6 +46,8 @@ toolchain: node_modules/.installed
 	@bash scripts/install-pulumi.sh >/dev/null
 
 build: node_modules/.installed
+	@# tsc never removes the output of a moved source, and a stale dist/provider/kit.js would shadow kit/index.js.
+	rm -rf dist/provider
 	tsc -p tsconfig.json
 	@chmod +x dist/emulator/cli.js 2>/dev/null || true
 	@# The provider plugin folder: launcher, bundled plugin.js, schema.json (scripts/build-plugin.ts).

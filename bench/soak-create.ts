@@ -27,7 +27,7 @@ import { type FaultConfig, type RunningEmulator, startEmulator } from "../emulat
 import { FutrouClient } from "../provider/api/client";
 import { COLLECTIONS, type Kind } from "../provider/api/contract";
 import { expandPath } from "../provider/api/path";
-import { createObject, UnsettledCreateError } from "../provider/create";
+import { type CreateKind, createObject, UnsettledCreateError } from "../provider/create";
 import { specFor } from "../provider/index";
 import { CreateJournal } from "../provider/journal";
 import { ResourceInitError } from "../provider/kit";
@@ -195,17 +195,19 @@ export async function runSoak(opts: SoakOptions, log: (line: string) => void = (
     });
     const create = (job: Job): Promise<Props> => {
       const spec = specFor(job.kind);
-      return createObject({
+      const kind: CreateKind = {
         spec,
-        client,
+        client: () => client,
+        live: (o) => normalize(job.kind, o),
+        pulumiId: (o) => String(o.id),
+        outputs: (o) => o,
+        ours: new Set(),
+      };
+      return createObject(kind, {
         collection: job.collection,
         body: job.body,
         inputs: job.body,
-        normalize: (o) => normalize(job.kind, o),
-        pulumiId: (o) => String(o.id),
-        outputs: (o) => o,
         settle: async (o) => o,
-        initError: (message, id, properties, reasons) => new ResourceInitError(message, id, properties, reasons),
         journal,
       });
     };

@@ -37,35 +37,42 @@ import { FutrouApiError } from "./api/errors";
 import { messageOf, OutcomeUnknownError, UnreadableCreateError } from "./api/outcome";
 import { engineGone } from "./engine";
 import { CreateJournal, fieldHashes, type JournalEntry, newSalt } from "./journal";
+import { ResourceInitError } from "./kit/errors";
 import { Listings, ownerFilter } from "./listing";
 import { same } from "./normal";
 import { Secrets } from "./secrets";
 import { HIDDEN, type Props, type ResourceSpec } from "./spec";
 
-export interface CreateContext {
-  spec: ResourceSpec;
-  /** The resource's secrets, never in a message or in the journal in plain text (default: from `inputs`). */
-  secrets?: Secrets;
-  client: FutrouClient;
+/**
+ * What the create protocol needs of a kind: a narrow view of the kit's runtime object (kit/runtime.ts
+ * `KindRuntime` is one), so tests and the soak can run the protocol with their own.
+ */
+export interface CreateKind {
+  readonly spec: ResourceSpec;
+  client(): FutrouClient;
+  /** The API's normal form of an object (zone `domain ?? name`, …): candidates are compared in it. */
+  live(obj: Props): Props;
+  pulumiId(obj: Props, inputs: Props): string;
+  /** Outputs of an API object, as create returns them. */
+  outputs(obj: Props, inputs: Props): Props;
+  /** Ids of this stack's objects (the engine named them in this run): for the "already used" message. */
+  readonly ours: ReadonlySet<string>;
+}
+
+/** One create: where, what, and with which secrets and journal. */
+export interface CreateRequest {
   /** The collection path with its parameters filled in (`/dns/<id>/records`). */
   collection: string;
   /** The POST body. */
   body: Props;
   /** The checked inputs (hidden keys included). */
   inputs: Props;
-  /** The API's normal form of an object (zone `domain ?? name`, …): candidates are compared in it. */
-  normalize: (obj: Props) => Props;
-  pulumiId: (obj: Props) => string;
-  /** Outputs of an API object, as create returns them. */
-  outputs: (obj: Props) => Props;
-  /** Waits until the object is ready (long-running kinds); throws an init error that carries the id. */
+  /** The resource's secrets, never in a message or in the journal in plain text (default: from `inputs`). */
+  secrets?: Secrets;
+  /** Waits until the object is ready (kit/ready.ts); throws a ResourceInitError that carries the id. */
   settle: (obj: Props) => Promise<Props>;
-  /** The error the dynamic-provider host turns into "created, but failed to initialize" (kit's ResourceInitError). */
-  initError: (message: string, id: string, properties: Props, reasons: string[]) => Error;
   /** Default: the journal of this machine (journal.ts). */
   journal?: CreateJournal;
-  /** Whether an object id is one of this stack's (the engine named it in this run): for the "already used" message. */
-  ours?: (id: string) => boolean;
 }
 
 /** More than one new object matches: none of them is taken, and the user is told which. */
@@ -111,9 +118,11 @@ export class UnsettledCreateError extends Error {
 const idOf = (o: Props): string => String(o.id);
 
 /** Creates the object (or adopts the one an interrupted run created) and returns it, settled. */
-export async function createObject(ctx: CreateContext): Promise<Props> {
-  const { spec, client, collection, body, inputs } = ctx;
-  const secrets = ctx.secrets ?? Secrets.of(spec, inputs);
+export async function createObject(kind: CreateKind, request: CreateRequest): Promise<Props> {
+  const { spec } = kind;
+  const client = kind.client();
+  const { collection, body, inputs } = request;
+  const secrets = request.secrets ?? Secrets.of(spec, inputs);
   const fields = spec.lookup.fields.filter((f) => body[f] !== undefined);
   const match = Object.fromEntries(fields.map((f) => [f, body[f]]));
   const filter = spec.lookup.filter?.(body);
@@ -132,11 +141,11 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
     secrets.digested((filter ?? {}) as Props),
     secrets.digested(match),
   ];
-  const journal = ctx.journal ?? new CreateJournal();
+  const journal = request.journal ?? new CreateJournal();
 
   const listings = Listings.of(client);
   const matches = (o: Props): boolean => {
-    const normal = ctx.normalize(o);
+    const normal = kind.live(o);
     return fields.every((f) => same(normal[f], body[f]));
   };
   /** The objects that match the lookup now: one list request, filtered by the lookup values. */
@@ -170,7 +179,9 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
   const unconfirmed = (obj: Props, why: string): Error => {
     // The engine shows only an init failure's reasons: the one reason is the whole message.
     const message = `${what} (${idOf(obj)}) was created, but ${why}`;
-    return ctx.initError(message, ctx.pulumiId(obj), withProvider(ctx.outputs(obj)), [message]);
+    return new ResourceInitError(message, kind.pulumiId(obj, inputs), withProvider(kind.outputs(obj, inputs)), [
+      message,
+    ]);
   };
 
   /**
@@ -180,13 +191,13 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
   const finish = async (obj: Props): Promise<Props> => {
     let settled: Props;
     try {
-      settled = await ctx.settle(obj);
+      settled = await request.settle(obj);
     } catch (e) {
       const init = e as { id?: unknown; properties?: unknown; reasons?: unknown };
       if (typeof init.id !== "string" || typeof init.properties !== "object" || init.properties === null) throw e;
       if (!engineGone()) journal.returned(identity);
       // The host sends these properties as the resource's outputs: they must name the provider like any others.
-      throw ctx.initError(
+      throw new ResourceInitError(
         messageOf(e),
         init.id,
         withProvider(init.properties as Props),
@@ -200,7 +211,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
   // An interrupted earlier run of this create: adopt what it made, if anything. Never an object the engine
   // named to this process (it is in a state: a replacement of it creating anew).
   const earlier = journal.read(identity);
-  if (earlier?.id !== undefined && ctx.ours?.(earlier.id)) journal.remove(identity);
+  if (earlier?.id !== undefined && kind.ours.has(earlier.id)) journal.remove(identity);
   else if (earlier) {
     const theirs = await madeBy(earlier);
     if (theirs) {
@@ -276,7 +287,7 @@ export async function createObject(ctx: CreateContext): Promise<Props> {
       journal.remove(identity);
       const value = `${unique.field} ${secrets.show(unique.field, body[unique.field])}`;
       const holders = `${spec.typeName} ${before.join(", ")}`;
-      const own = before.filter((id) => ctx.ours?.(id));
+      const own = before.filter((id) => kind.ours.has(id));
       throw new Error(
         own.length > 0
           ? `${what}: ${value} is already used by ${holders}, an object of this stack: the one this resource replaces ` +

@@ -5,6 +5,7 @@
  */
 // First, before the kit loads undici: an old Node.js gets a message naming the version it needs.
 import "./nodeVersion";
+import { DYNAMIC_HOST } from "./adapters/dynamic";
 import type { Kind } from "./api/contract";
 import { inDynamicProviderHost, watchEngine } from "./engine";
 import { type KitProvider, makeProvider } from "./kit";
@@ -46,7 +47,7 @@ export function providerFor(kind: string): KitProvider {
   if (!provider) {
     // The host exits when its engine is gone, and confirms the creates it returned when closed (engine.ts).
     if (inDynamicProviderHost()) watchEngine();
-    provider = makeProvider(specFor(kind), { dynamicHost: true });
+    provider = makeProvider(specFor(kind), DYNAMIC_HOST);
     providers.set(kind, provider);
   }
   return provider;

@@ -48,14 +48,14 @@ async function pluginFolder(dir: string, entry: string, bundle: string, launcher
     legalComments: "linked",
     logLevel: "warning",
   });
-  copyFileSync(join(repoRoot, "provider", "plugin", LAUNCHER), join(dir, launcher));
+  copyFileSync(join(repoRoot, "provider", "adapters", "plugin", LAUNCHER), join(dir, launcher));
   chmodSync(join(dir, launcher), 0o755);
 }
 
 async function main(): Promise<void> {
   mkdirSync(PLUGIN_DIR, { recursive: true });
   writeFileSync(join(PLUGIN_DIR, "schema.json"), schemaText());
-  await pluginFolder(PLUGIN_DIR, join(repoRoot, "provider", "plugin", "main.ts"), "plugin.js", LAUNCHER);
+  await pluginFolder(PLUGIN_DIR, join(repoRoot, "provider", "adapters", "plugin", "main.ts"), "plugin.js", LAUNCHER);
   await pluginFolder(
     CONVERTER_DIR,
     join(repoRoot, "provider", "convert", "main.ts"),

@@ -4,17 +4,30 @@
  * model the caller passes in. The token lives in a `#private` field and is sent only in the
  * Authorization header: it is in no property, message, error or log line.
  */
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { API_VERSION_PATH, DEFAULT_API_URL, PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
 import { currentDeadline, DEFAULT_DEADLINE_MS, type Deadline, deadlineIn } from "./deadline";
-import { FutrouApiError, FutrouNetworkError, FutrouResponseError, type NetworkFailure } from "./errors";
+import { FutrouApiError, FutrouNetworkError, FutrouResponseError } from "./errors";
+import {
+  classify,
+  describeIssue,
+  errorCode,
+  header,
+  intHeader,
+  type RawResponse,
+  sharedAgent,
+  USER_AGENT,
+  undici,
+} from "./http";
 import { type Release, sharedLimiter } from "./limiter";
 import { idOfBody, UnreadableCreateError } from "./outcome";
 import { UnsafePathError } from "./path";
+import { encodeQuery, type Query } from "./query";
 import { type HttpMethod, type RetryEvent, type RetryPolicy, realSleep, retryPolicy, withRetry } from "./retry";
+
+export { USER_AGENT } from "./http";
+export { type DateRange, encodeQuery, type Query, type QueryScalar, type QueryValue } from "./query";
 
 // ---------------------------------------------------------------------------------------------------
 // Options
@@ -57,93 +70,8 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Bound on pages `list()` follows, whatever `X-Total-Pages` says. */
 export const LIST_MAX_PAGES = 10_000;
 
-/** The package version, found by walking up from this file (works from sources and from dist/). */
-function packageVersion(): string {
-  let dir = __dirname;
-  for (let i = 0; i < 6; i++) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
-      if (pkg.name === "pulumi-futrou" && typeof pkg.version === "string") return pkg.version;
-    } catch {
-      // not here; keep walking up
-    }
-    dir = dirname(dir);
-  }
-  return "0.0.0";
-}
-
-export const USER_AGENT = `pulumi-futrou/${packageVersion()}`;
-
-/**
- * undici, loaded on the first request: a process that never calls the API (a no-change `pulumi up`, whose
- * provider host only checks and diffs; a program without lookups) does not pay for loading it.
- */
-let loaded: typeof import("undici") | undefined;
-const undici = (): typeof import("undici") => {
-  loaded ??= require("undici") as typeof import("undici");
-  return loaded;
-};
-
-let defaultAgent: Dispatcher | undefined;
-/** One keep-alive connection pool per process, so short-lived clients still reuse connections. */
-function sharedAgent(): Dispatcher {
-  defaultAgent ??= new (undici().Agent)({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 64 });
-  return defaultAgent;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Query encoding
-
-/** A `from/to` range filter (either end may be open), e.g. for `createdAt` / `updatedAt`. */
-export interface DateRange {
-  from?: string | Date;
-  to?: string | Date;
-}
-export type QueryScalar = string | number | boolean | Date;
-export type QueryValue = QueryScalar | readonly QueryScalar[] | DateRange | null | undefined;
-export type Query = Record<string, QueryValue>;
-
-function scalar(v: QueryScalar): string {
-  return v instanceof Date ? v.toISOString() : String(v);
-}
-
-function isRange(v: QueryValue): v is DateRange {
-  return typeof v === "object" && v !== null && !(v instanceof Date) && !Array.isArray(v);
-}
-
-/**
- * ASSUMED: a range is sent as one ISO 8601 interval `from/to` (an open end left empty), per the
- * contract's "createdAt/updatedAt as from/to ISO ranges". null/undefined values are left out;
- * arrays repeat the key.
- */
-export function encodeQuery(query: Query | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const v of value as readonly QueryScalar[]) params.append(key, scalar(v));
-    } else if (isRange(value)) {
-      if (value.from === undefined && value.to === undefined) continue;
-      params.append(
-        key,
-        `${value.from === undefined ? "" : scalar(value.from)}/${value.to === undefined ? "" : scalar(value.to)}`,
-      );
-    } else {
-      params.append(key, scalar(value as QueryScalar));
-    }
-  }
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
 // ---------------------------------------------------------------------------------------------------
 // The client
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
 
 /** One page of a listing, with the paging headers (undefined when the server did not send one). */
 export interface Page<T> {
@@ -152,55 +80,6 @@ export interface Page<T> {
   totalPages?: number;
   totalItems?: number;
   pageItems?: number;
-}
-
-function header(headers: RawResponse["headers"], name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-function intHeader(headers: RawResponse["headers"], name: string): number | undefined {
-  const v = header(headers, name);
-  if (v === undefined || !/^\d+$/.test(v.trim())) return undefined;
-  return Number(v);
-}
-
-function errorCode(e: unknown): string | undefined {
-  const own = (e as { code?: unknown } | null)?.code;
-  if (typeof own === "string") return own;
-  const cause = (e as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof cause === "string" ? cause : undefined;
-}
-
-function classify(code: string | undefined): NetworkFailure {
-  switch (code) {
-    case "ECONNREFUSED":
-      return "refused";
-    case "UND_ERR_CONNECT_TIMEOUT":
-      return "connect-timeout";
-    case "ECONNRESET":
-    case "EPIPE":
-      return "reset";
-    case "UND_ERR_SOCKET":
-    case "UND_ERR_CLOSED":
-    case "ECONNABORTED":
-      return "closed";
-    case "UND_ERR_HEADERS_TIMEOUT":
-    case "UND_ERR_BODY_TIMEOUT":
-    case "ETIMEDOUT":
-      return "timeout";
-    default:
-      return "other";
-  }
-}
-
-/** `name: expected string, received number` — zod issues as the user would read them. */
-function describeIssue(issue: z.core.$ZodIssue): string {
-  let where = "";
-  for (const key of issue.path) {
-    where += typeof key === "number" ? `[${key}]` : where ? `.${String(key)}` : String(key);
-  }
-  return `${where || "(body)"}: ${issue.message.replace(/^Invalid input: /, "")}`;
 }
 
 /**

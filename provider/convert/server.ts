@@ -8,7 +8,7 @@ import type * as grpc from "@grpc/grpc-js";
 import * as hclproto from "@pulumi/pulumi/proto/codegen/hcl_pb";
 import * as convrpc from "@pulumi/pulumi/proto/converter_grpc_pb";
 import * as convproto from "@pulumi/pulumi/proto/converter_pb";
-import { listen } from "../plugin/listen";
+import { listen } from "../adapters/plugin/listen";
 import { convertProgram, convertState, type Diagnostic } from "./index";
 
 const SEVERITY = {

@@ -9,7 +9,13 @@ import { join } from "node:path";
 import { z } from "zod";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { AmbiguousMatchError, type CreateContext, createObject, UnsettledCreateError } from "../../provider/create";
+import {
+  AmbiguousMatchError,
+  type CreateKind,
+  type CreateRequest,
+  createObject,
+  UnsettledCreateError,
+} from "../../provider/create";
 import { specFor } from "../../provider/index";
 import { CreateJournal, type JournalEntry } from "../../provider/journal";
 import { ResourceInitError } from "../../provider/kit";
@@ -58,21 +64,22 @@ function create(
   model?: z.ZodObject,
   hidden: Props = {},
   client = runClient(),
-  context: Partial<CreateContext> = {},
+  context: Partial<Pick<CreateKind, "ours"> & Pick<CreateRequest, "settle">> = {},
 ): Promise<Props> {
-  return createObject({
+  const runtime: CreateKind = {
     spec: model ? { ...specFor(kind), model } : specFor(kind),
-    client,
+    client: () => client,
+    live: (o) => normalize(kind, o),
+    pulumiId: (o) => String(o.id),
+    outputs: (o) => ({ ...body, ...o }),
+    ours: context.ours ?? new Set(),
+  };
+  return createObject(runtime, {
     collection,
     body,
     inputs: { ...body, __provider: "serialized-provider", ...hidden },
-    normalize: (o) => normalize(kind, o),
-    pulumiId: (o) => String(o.id),
-    outputs: (o) => ({ ...body, ...o }),
-    settle: async (o) => o,
-    initError: (message, id, properties, reasons) => new ResourceInitError(message, id, properties, reasons),
+    settle: context.settle ?? (async (o) => o),
     journal,
-    ...context,
   });
 }
 
@@ -408,7 +415,7 @@ describe("the journal knows the stack, and forgets an object once the engine hol
     const body = { name: "same", type: "A", value: "192.0.2.5" };
     const old = await create("dnsRecord", RECORDS, body);
     const replacement = await create("dnsRecord", RECORDS, body, undefined, {}, runClient(), {
-      ours: (id) => id === old.id,
+      ours: new Set([String(old.id)]),
     });
     expect(replacement.id).not.toBe(old.id);
     expect(ids(RECORDS).sort()).toEqual([old.id, replacement.id].sort());

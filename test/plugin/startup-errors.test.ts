@@ -3,7 +3,7 @@
  * stack trace, and not under the engine's "exited prematurely … This is *always* a bug" block:
  *
  * - on a Node.js older than it needs (the launcher route), plugin.js still starts and answers every call with
- *   that line (provider/plugin/unavailable.ts), which the engine shows as the error itself;
+ *   that line (provider/adapters/plugin/unavailable.ts), which the engine shows as the error itself;
  * - with no Node.js at all, or without its plugin.js, the launcher prints the line and exits;
  * - the binary of `make binary` needs no Node.js (test/plugin/binary.test.ts).
  */
@@ -15,8 +15,8 @@ import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { serveUnavailable } from "../../provider/adapters/plugin/unavailable";
 import { MIN_NODE_VERSION } from "../../provider/nodeRequirement";
-import { serveUnavailable } from "../../provider/plugin/unavailable";
 import { ensureToolchainOnPath, PASSPHRASE, PLUGIN_DIR } from "../e2e/engine";
 import { oldNode } from "../e2e/old-node";
 import { run } from "../languages/lifecycle";

@@ -5,6 +5,7 @@
  * sees the old outputs only) and the provider plugin (old outputs and old inputs). The kit's diff alone, no
  * API: the recorded stacks of earlier versions are in test/e2e/upgrade-e2e.test.ts.
  */
+import { DYNAMIC_HOST } from "../../provider/adapters/dynamic";
 import type { Kind } from "../../provider/api/contract";
 import { kinds, specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
@@ -17,7 +18,7 @@ const rows: [Kind, string, unknown][] = kinds().flatMap((kind) =>
 );
 
 const ADAPTERS = [
-  ["the dynamic-provider host", { dynamicHost: true }, false],
+  ["the dynamic-provider host", DYNAMIC_HOST, false],
   ["the provider plugin", { acceptsSecrets: true }, true],
 ] as const;
 

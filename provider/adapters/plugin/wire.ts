@@ -6,8 +6,8 @@
  * accepts secrets): the kit seals what it returns (provider/secrets.ts), and this passes seals through.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { isSealed, seal } from "../secrets";
-import type { Props } from "../spec";
+import { isSealed, seal } from "../../secrets";
+import type { Props } from "../../spec";
 
 const isObject = (v: unknown): v is Props => typeof v === "object" && v !== null && !Array.isArray(v);
 

@@ -6,8 +6,8 @@
  * When it cannot work (a Node.js older than the provider needs, a failure while starting) it still prints a
  * port, and answers every call with the reason (./unavailable): the engine shows that line as the error.
  */
-import { watchEngine } from "../engine";
-import { nodeVersionProblem } from "../nodeRequirement";
+import { watchEngine } from "../../engine";
+import { nodeVersionProblem } from "../../nodeRequirement";
 import { serveUnavailable } from "./unavailable";
 
 /** What to do about an old Node.js running the plugin. */

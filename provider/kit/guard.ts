@@ -1,0 +1,62 @@
+/**
+ * What every operation runs inside: its request deadline (`bounded`), and `guarded`, which keeps secret
+ * values out of whatever it throws; `sealing` says how an operation's answers are sealed.
+ */
+import { withinDeadline } from "../api/deadline";
+import { requestDeadline } from "../config";
+import { declaredSecrets, type Secrets } from "../secrets";
+import type { Props } from "../spec";
+import { ResourceInitError } from "./errors";
+import { customTimeout, type Operation } from "./props";
+import type { KindRuntime } from "./runtime";
+
+/**
+ * How the answers to one operation are sealed (provider/secrets.ts): the program's secret inputs, and
+ * what the engine marks secret by itself (nothing, for an adapter that accepts secrets).
+ */
+export const sealing = (rt: KindRuntime, secrets: Secrets, inputs: Props | undefined, previous?: Props) => ({
+  program: declaredSecrets(inputs),
+  marked: rt.sealAll ? new Set<string>() : secrets.markedBy(inputs),
+  previous,
+});
+
+/**
+ * Runs one operation within its request deadline (api/deadline.ts): the resource's `customTimeouts` for
+ * it when the engine gives them, else futrou:requestDeadlineSeconds.
+ */
+export function bounded<T>(
+  rt: KindRuntime,
+  op: "check" | "diff" | "read" | Operation,
+  props: Props | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
+  const custom = op === "create" || op === "update" || op === "delete" ? customTimeout(props ?? {}, op) : undefined;
+  const deadline = requestDeadline(
+    rt.settings,
+    custom === undefined ? undefined : { ms: custom, setting: `customTimeouts.${op}` },
+  );
+  return withinDeadline(deadline, run);
+}
+
+/**
+ * Runs one operation of one resource with its secrets: whatever it throws loses every secret value
+ * (message, stack, reasons) and an init failure's properties are sealed like outputs (`seal`). `printed`
+ * when the host may print the error itself (check, diff, read, delete): the adapter hears of it
+ * (AdapterOptions.reported), so it prints it once.
+ */
+export async function guarded<T>(
+  rt: KindRuntime,
+  secrets: Secrets,
+  printed: boolean,
+  op: () => Promise<T>,
+  seal?: Parameters<Secrets["sealed"]>[1],
+): Promise<T> {
+  try {
+    return await op();
+  } catch (error) {
+    secrets.scrub(error);
+    if (error instanceof ResourceInitError && seal) error.properties = secrets.sealed(error.properties, seal);
+    if (printed) rt.adapter.reported?.(error);
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+/** update: refuses what the API would before any request, PATCHes only the changed updatable fields. */
+import type { dynamic } from "@pulumi/pulumi";
+import { FutrouApiError } from "../api/errors";
+import { normalize } from "../normal";
+import type { Props } from "../spec";
+import { differs, withKept } from "./diff";
+import { pick } from "./props";
+import { waitReady } from "./ready";
+import type { KindRuntime } from "./runtime";
+
+/** PATCHes only the changed updatable fields (or none), then waits for readiness if the kind has one. */
+export async function update(
+  rt: KindRuntime,
+  id: string,
+  outs: Props,
+  news: Props,
+  oldInputs?: Props,
+): Promise<dynamic.UpdateResult> {
+  const { spec } = rt;
+  rt.seen(id);
+  const olds = withKept(rt, outs, news, oldInputs);
+  // What the API would refuse (a volume grown outside Pulumi, shrunk back by the program): before any request.
+  const refused = spec.transition?.rule(olds, news);
+  if (refused) {
+    throw new Error(
+      `${rt.label(olds, id)}: ${refused.property}: ${refused.reason}. Its ${refused.property} is ` +
+        `${JSON.stringify(olds[refused.property])}, changed outside Pulumi; nothing was changed: set ` +
+        `${refused.property} to ${JSON.stringify(olds[refused.property])} in the program to keep it.`,
+    );
+  }
+  const was = normalize(spec.kind, olds);
+  const now = normalize(spec.kind, news);
+  const patch = pick(
+    news,
+    [...rt.updatable].filter((k) => news[k] !== undefined && differs(rt, k, was, now, oldInputs)),
+  );
+  const path = rt.itemPath(id);
+  if (Object.keys(patch).length === 0 && rt.localKeys.some((k) => differs(rt, k, was, now, oldInputs))) {
+    // Only provider-only inputs changed: nothing to send, nothing to wait for.
+    return { outs: rt.outputs({ id: rt.locate(id).apiId }, news, olds) };
+  }
+  let answer: Props | undefined;
+  try {
+    answer = (
+      Object.keys(patch).length > 0
+        ? await rt.client().patch(path, patch, spec.model.optional())
+        : await rt.client().get(path, spec.model)
+    ) as Props | undefined;
+  } catch (error) {
+    if (error instanceof FutrouApiError && error.status === 404) {
+      throw new Error(
+        `futrou:${spec.typeName} "${id}" no longer exists: it was deleted outside Pulumi. Run ` +
+          "`pulumi refresh` to drop it from the state; the next `pulumi up` then creates it anew. " +
+          `(${error.message})`,
+      );
+    }
+    throw error;
+  }
+  // An answer without a body (or without every field) leaves the rest as applied and as it was.
+  const updated = { ...answer, id: answer?.id ?? rt.locate(id).apiId };
+  const ready = await waitReady(rt, updated, news, "update");
+  return { outs: rt.outputs(ready, news, olds) };
+}
