@@ -12,7 +12,7 @@
  * And the converter plugin folder, dist/converter/ (`pulumi convert --from futrou`):
  *
  *   pulumi-converter-futrou  the same launcher, which runs converter.js when named so
- *   converter.js             the converter (provider/convert/main.ts) and everything it needs, one file
+ *   converter.js             the converter (provider/adapters/convert/main.ts) and everything it needs, one file
  *
  * found on PATH or installed with `pulumi plugin install converter futrou <version> --file dist/converter`.
  */
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   await pluginFolder(PLUGIN_DIR, join(repoRoot, "provider", "adapters", "plugin", "main.ts"), "plugin.js", LAUNCHER);
   await pluginFolder(
     CONVERTER_DIR,
-    join(repoRoot, "provider", "convert", "main.ts"),
+    join(repoRoot, "provider", "adapters", "convert", "main.ts"),
     "converter.js",
     CONVERTER_LAUNCHER,
   );

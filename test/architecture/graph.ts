@@ -81,6 +81,13 @@ export const RULES: readonly Rule[] = [
     from: under("provider/api"),
     to: (f) => !under("provider/api")(f),
   },
+  {
+    // Adapters depend on the core, never the reverse; the one core file that names a host is the dynamic
+    // host's entry (provider/index.ts, kept at its path: every dynamic resource's state requires it).
+    name: "provider/ imports nothing from provider/adapters/ (but the dynamic host's entry, provider/index.ts)",
+    from: (f) => under("provider")(f) && !under("provider/adapters")(f) && f !== "provider/index.ts",
+    to: under("provider/adapters"),
+  },
 ];
 
 /** The imports that break a rule, as `from → to`. */

@@ -1,8 +1,9 @@
 /**
  * The layering holds: nothing in provider/ imports sdk/; nothing in emulator/ imports provider/ or sdk/ (the
  * emulator is a second, independent reading of the contract); provider/api/ imports nothing else of ours;
- * and no file reaches itself through imports, type-only ones included. A failure lists the imports to
- * remove, as `from → to`.
+ * the core (the kit, the converter's conversion, the helpers) imports no adapter, which are the only code
+ * that knows a host; and no file reaches itself through imports, type-only ones included. A failure lists
+ * the imports to remove, as `from → to`.
  */
 import { repoRoot } from "../../scripts/program-dir";
 import { type Edge, forbiddenImports, importCycles, importGraph, readSources, type Sources } from "./graph";
@@ -36,9 +37,16 @@ describe("the checks find what they look for", () => {
   const sources: Sources = new Map([
     ["provider/api/client.ts", 'import type { Kind } from "./contract";\nimport { specFor } from "../index";'],
     ["provider/api/contract.ts", "export type Kind = string;"],
-    ["provider/index.ts", 'export const specFor = () => require("./resources/volume");'],
     ["provider/resources/volume.ts", 'import "../api/contract";\nimport type { Spec } from "../index";'],
     ["provider/plugin/server.ts", 'import { toSlug } from "../../sdk/naming";'],
+    [
+      "provider/index.ts",
+      'import { DYNAMIC_HOST } from "./adapters/dynamic";\nexport const specFor = () => require("./resources/volume");',
+    ],
+    ["provider/adapters/dynamic/index.ts", "export const DYNAMIC_HOST = {};"],
+    ["provider/adapters/plugin/listen.ts", 'import { specFor } from "../../index";'],
+    ["provider/convert/index.ts", 'import { listen } from "../adapters/plugin/listen";'],
+    ["provider/kit/create.ts", 'import type { Options } from "../adapters/dynamic";'],
     ["sdk/naming.ts", 'import { z } from "zod";'],
     ["emulator/errors.ts", 'export { ERROR_CODES } from "../provider/api/contract";'],
     ["emulator/index.ts", 'import { adminRoutes } from "./admin";'],
@@ -51,6 +59,10 @@ describe("the checks find what they look for", () => {
       "provider/ imports nothing from sdk/": ["provider/plugin/server.ts → sdk/naming.ts"],
       "emulator/ imports nothing from provider/ or sdk/": ["emulator/errors.ts → provider/api/contract.ts"],
       "provider/api/ imports nothing else of ours": ["provider/api/client.ts → provider/index.ts"],
+      "provider/ imports nothing from provider/adapters/ (but the dynamic host's entry, provider/index.ts)": [
+        "provider/convert/index.ts → provider/adapters/plugin/listen.ts",
+        "provider/kit/create.ts → provider/adapters/dynamic/index.ts",
+      ],
     });
   });
 

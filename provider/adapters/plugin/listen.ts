@@ -1,6 +1,6 @@
 /**
  * A plugin's gRPC server on 127.0.0.1 (an ephemeral port): the provider's (ResourceProvider, the default) or
- * the converter's (provider/convert/server.ts), for any implementation of the service.
+ * the converter's (provider/adapters/convert/server.ts), for any implementation of the service.
  */
 import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";

@@ -1,15 +1,16 @@
 /**
  * The converter plugin's gRPC service (`pulumirpc.Converter`): `ConvertProgram` for `pulumi convert --from
- * futrou` and `ConvertState` for `pulumi import --from futrou`, over provider/convert/index.ts. Whatever goes
- * wrong is an error diagnostic of one line, which the engine prints as the conversion's failure.
+ * futrou` and `ConvertState` for `pulumi import --from futrou`, over provider/convert/ (the conversion itself,
+ * which knows no host). Whatever goes wrong is an error diagnostic of one line, which the engine prints as the
+ * conversion's failure.
  */
 import { isAbsolute, resolve } from "node:path";
 import type * as grpc from "@grpc/grpc-js";
 import * as hclproto from "@pulumi/pulumi/proto/codegen/hcl_pb";
 import * as convrpc from "@pulumi/pulumi/proto/converter_grpc_pb";
 import * as convproto from "@pulumi/pulumi/proto/converter_pb";
-import { listen } from "../adapters/plugin/listen";
-import { convertProgram, convertState, type Diagnostic } from "./index";
+import { convertProgram, convertState, type Diagnostic } from "../../convert";
+import { listen } from "../plugin/listen";
 
 const SEVERITY = {
   error: hclproto.DiagnosticSeverity.DIAG_ERROR,

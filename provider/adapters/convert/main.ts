@@ -3,7 +3,7 @@
  * the `pulumi-converter-futrou` launcher beside it). The engine starts it and reads the port it listens on
  * from the first line of stdout; it closes the plugin when the conversion is done.
  */
-import { nodeVersionProblem } from "../nodeRequirement";
+import { nodeVersionProblem } from "../../nodeRequirement";
 
 const REMEDY = "Set PULUMI_FUTROU_NODE to a newer node binary.";
 
