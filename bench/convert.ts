@@ -6,12 +6,16 @@
  * objects (`pulumi import --file`, same plugin, same emulator, no conversion), and the issue's own baseline,
  * "the engine's time to import the same number of do-nothing resources": the same converted program's first
  * `pulumi up` on a do-nothing `futrou` plugin (bench/nothing-plugin.ts: same schema, no API, empty state),
- * which is the engine's cost of that import (language host, steps, checkpoints) without ours. Requests are
- * counted by the emulator (target: at most N/100 + 20 for the conversion).
+ * which is the engine's cost of that import (language host, steps, checkpoints) without ours; and the same
+ * do-nothing plugin answering, from a file, the state the real records hold, so that the engine's cost of
+ * checkpointing that state is on both sides. The fast path is the real up with the engine's checkpoints skipped
+ * (safe for an up that only imports: docs/moving-from-futrou-cli.md). Requests are counted by the emulator
+ * (target: at most N/100 + 20 for the conversion).
  *
- *   node dist/bench/convert.js [N]      N defaults to 1000; writes its section of bench/RESULTS.md
+ *   node dist/bench/convert.js [N]                  N defaults to 1000; writes its section of bench/RESULTS.md
+ *   BENCH_REPEAT=5 node dist/bench/convert.js       rounds (default 3); the medians are reported
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { type EmulatorStats, type RunningEmulator, startEmulator } from "../emulator";
 import { FutrouClient } from "../provider/api/client";
@@ -21,33 +25,56 @@ import { repoRoot } from "../scripts/program-dir";
 import { cliSession, convertedStack, convertWithPulumi, scratch } from "../test/convert/helpers";
 import { type ProgramStack, programStack, writes } from "../test/e2e/engine";
 import { ApiRefusal, type Obj } from "../test/emulator/futrou-cli/client";
-import { configPull } from "../test/emulator/futrou-cli/deployer";
-import { nothingPluginDir } from "./nothing-plugin";
+import { configPull, type ProjectConfig } from "../test/emulator/futrou-cli/deployer";
+import { nothingPluginDir, type RecordedReads } from "./nothing-plugin";
+import { writeSection } from "./sections";
+
+/** One round: each operation on a fresh stack (and a fresh conversion), against the same deployed project. */
+export interface ConvertRound {
+  convertSeconds: number;
+  /** The converted program's first up on the real plugin: imports every object. */
+  upSeconds: number;
+  /** The same up with `PULUMI_SKIP_CHECKPOINTS=true` (docs/moving-from-futrou-cli.md: an import-only up). */
+  fastSeconds: number;
+  /** The same program's first up on the do-nothing plugin (empty state): the issue's baseline. */
+  nothingSeconds: number;
+  /** The same, the do-nothing plugin's Read answering the real objects' state (no API, no work). */
+  sameStateSeconds: number;
+  /** The do-nothing plugin's up (empty state) with checkpoints skipped: the fast path's like-for-like baseline. */
+  nothingFastSeconds: number;
+  /** `pulumi import --file` of the same ids into an empty program, on the real plugin. */
+  baselineSeconds: number;
+}
 
 export interface ConvertBench {
   n: number;
   objects: number;
-  convertSeconds: number;
-  upSeconds: number;
-  baselineSeconds: number;
-  /** The converted program's first up on the do-nothing plugin: the issue's baseline. */
-  nothingSeconds: number;
+  rounds: ConvertRound[];
+  /** Medians over the rounds. */
+  median: ConvertRound;
   convertRequests: number;
   convertWrites: number;
   upWrites: number;
   upRequests: number;
+  fastWrites: number;
   baselineRequests: number;
   upImports: number;
+  fastImports: number;
+  /** Changes the next preview shows after the fast up (0: it adopted everything as the checkpointed up does). */
+  fastPreviewChanges: number;
   baselineImports: number;
   nothingImports: number;
+  sameStateImports: number;
+  /** Bytes of the state file at rest per object, after each adoption. */
+  stateBytes: { up: number; nothing: number; sameState: number; baseline: number };
 }
 
 const quiet = { onOutput: () => {} };
 const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
 const total = (s: EmulatorStats) => s.total;
 
-/** A project `shop` with N records in one zone and one object of each other kind, pulled as futrou.json. */
-async function project(emu: RunningEmulator, n: number) {
+/** A deployed project `shop`: N records in one zone and one object of each other kind, pulled as futrou.json. */
+export async function cliProject(emu: RunningEmulator, n: number): Promise<ProjectConfig> {
   const api = cliSession(emu);
   const created = await api.object("POST", "/v2/projects", { name: "shop", workspaceId: emu.workspaceId });
   const owned = { workspaceId: emu.workspaceId, projectId: created.id };
@@ -113,134 +140,197 @@ async function project(emu: RunningEmulator, n: number) {
   return file;
 }
 
-export async function benchConvert(n: number): Promise<ConvertBench> {
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/** The state each DNS record holds in a stack (id → inputs and outputs), for the do-nothing plugin's Read. */
+function recordReads(stateAtRest: string): RecordedReads {
+  const state = JSON.parse(stateAtRest) as {
+    checkpoint: { latest: { resources: { type: string; id?: string; inputs?: object; outputs?: object }[] } };
+  };
+  const reads: RecordedReads = {};
+  for (const r of state.checkpoint.latest.resources)
+    if (r.type === "futrou:index:DnsRecord" && r.id)
+      reads[r.id] = { inputs: { ...r.inputs }, outputs: { ...r.outputs } } as RecordedReads[string];
+  return reads;
+}
+
+/**
+ * Deploys a project with N records, then `rounds` times: converts it and adopts it five ways (the real
+ * plugin, the same with checkpoints skipped, the do-nothing plugin empty and with the objects' state, and
+ * `pulumi import --file`), each on a fresh stack.
+ */
+export async function benchConvert(n: number, rounds = 1): Promise<ConvertBench> {
   const tmp = scratch("bench-convert");
   const emu = await startEmulator({ generation: "2026-08-30", deployDelayMs: 0, quiet: true });
   const stacks: ProgramStack[] = [];
+  const env = { FUTROU_API_URL: emu.url, FUTROU_API_TOKEN: emu.token };
+  const timed = async <T>(op: () => Promise<T>): Promise<[T, number]> => {
+    const start = process.hrtime.bigint();
+    const result = await op();
+    return [result, seconds(start)];
+  };
+  const fresh = async (ps: Promise<ProgramStack>) => {
+    const stack = await ps;
+    stacks.push(stack);
+    return stack;
+  };
   try {
-    const file = await project(emu, n);
+    const file = await cliProject(emu, n);
+    const done: ConvertRound[] = [];
+    let first: Omit<ConvertBench, "n" | "rounds" | "median"> | undefined;
+    for (let round = 0; round < rounds; round++) {
+      const dir = join(tmp.dir, `round-${round}`);
+      mkdirSync(dir);
+      emu.resetStats();
+      const [converted, convertSeconds] = await timed(() => convertWithPulumi(emu, file, "yaml", dir));
+      const convertStats = emu.stats();
+      const program = relative(repoRoot, converted.out);
 
-    emu.resetStats();
-    let start = process.hrtime.bigint();
-    const converted = await convertWithPulumi(emu, file, "yaml", tmp.dir);
-    const convertSeconds = seconds(start);
-    const convertStats = emu.stats();
+      const ps = await fresh(convertedStack(emu, converted.out));
+      emu.resetStats();
+      const [up, upSeconds] = await timed(() => ps.stack.up(quiet));
+      const upStats = emu.stats();
+      const readsFile = join(dir, "reads.json");
+      writeFileSync(readsFile, JSON.stringify(recordReads(await ps.stateAtRest())));
 
-    const ps = await convertedStack(emu, converted.out);
-    stacks.push(ps);
-    emu.resetStats();
-    start = process.hrtime.bigint();
-    const up = await ps.stack.up(quiet);
-    const upSeconds = seconds(start);
-    const upStats = emu.stats();
+      // The adoption's fast path: the engine writes the state once, at the end.
+      const fast = await fresh(
+        programStack({ program, plugin: true, stackName: "fast", env: { ...env, PULUMI_SKIP_CHECKPOINTS: "true" } }),
+      );
+      emu.resetStats();
+      const [fastUp, fastSeconds] = await timed(() => fast.stack.up(quiet));
+      const fastStats = emu.stats();
+      const fastPreview = round === 0 ? await fast.stack.preview(quiet) : undefined;
 
-    // The issue's baseline: the same program, the same number of imports, on a plugin that does nothing.
-    const nothingDir = join(tmp.dir, "nothing-plugin");
-    mkdirSync(nothingDir);
-    const nothing = await programStack({
-      program: relative(repoRoot, converted.out),
-      plugin: nothingPluginDir(nothingDir),
-      stackName: "nothing",
-    });
-    stacks.push(nothing);
-    start = process.hrtime.bigint();
-    const nothingUp = await nothing.stack.up(quiet);
-    const nothingSeconds = seconds(start);
+      // The issue's baseline: the same program, the same number of imports, on a plugin that does nothing; then
+      // the same plugin answering the state the real objects hold.
+      const nothingDir = join(dir, "nothing-plugin");
+      const sameStateDir = join(dir, "same-state-plugin");
+      mkdirSync(nothingDir);
+      mkdirSync(sameStateDir);
+      const nothing = await fresh(
+        programStack({ program, plugin: nothingPluginDir(nothingDir), stackName: "nothing" }),
+      );
+      const [nothingUp, nothingSeconds] = await timed(() => nothing.stack.up(quiet));
+      const sameState = await fresh(
+        programStack({ program, plugin: nothingPluginDir(sameStateDir, readsFile), stackName: "same" }),
+      );
+      const [sameStateUp, sameStateSeconds] = await timed(() => sameState.stack.up(quiet));
+      const nothingFast = await fresh(
+        programStack({
+          program,
+          plugin: nothingPluginDir(nothingDir),
+          stackName: "nothing-fast",
+          env: { PULUMI_SKIP_CHECKPOINTS: "true" },
+        }),
+      );
+      const [, nothingFastSeconds] = await timed(() => nothingFast.stack.up(quiet));
 
-    // The baseline: the engine importing the same objects by id, into an empty program on the same plugin.
-    const { resources } = await convertState(join(tmp.dir, "cli-yaml"), {
-      FUTROU_API_URL: emu.url,
-      FUTROU_API_TOKEN: emu.token,
-    } as NodeJS.ProcessEnv);
-    const base = await programStack({
-      program: "test/languages/programs/yaml-import",
-      stackName: "baseline",
-      env: { FUTROU_API_URL: emu.url, FUTROU_API_TOKEN: emu.token },
-    });
-    stacks.push(base);
-    emu.resetStats();
-    start = process.hrtime.bigint();
-    const imported = await base.stack.import({ resources, generateCode: false, protect: false, ...quiet });
-    const baselineSeconds = seconds(start);
-    const baselineStats = emu.stats();
+      // The engine importing the same objects by id, into an empty program on the same plugin.
+      const { resources } = await convertState(join(dir, "cli-yaml"), env as NodeJS.ProcessEnv);
+      const base = await fresh(
+        programStack({ program: "test/languages/programs/yaml-import", stackName: "baseline", env }),
+      );
+      emu.resetStats();
+      const [imported, baselineSeconds] = await timed(() =>
+        base.stack.import({ resources, generateCode: false, protect: false, ...quiet }),
+      );
+      const baselineStats = emu.stats();
+      const perObject = async (p: ProgramStack) => Math.round((await p.stateAtRest()).length / resources.length);
 
-    return {
-      n,
-      objects: resources.length,
-      convertSeconds,
-      upSeconds,
-      baselineSeconds,
-      nothingSeconds,
-      convertRequests: total(convertStats),
-      convertWrites: writes(convertStats),
-      upWrites: writes(upStats),
-      upRequests: total(upStats),
-      baselineRequests: total(baselineStats),
-      upImports: up.summary.resourceChanges?.import ?? 0,
-      baselineImports: imported.summary.resourceChanges?.import ?? 0,
-      nothingImports: nothingUp.summary.resourceChanges?.import ?? 0,
-    };
+      done.push({
+        convertSeconds,
+        upSeconds,
+        fastSeconds,
+        nothingSeconds,
+        sameStateSeconds,
+        nothingFastSeconds,
+        baselineSeconds,
+      });
+      const changes = fastPreview?.changeSummary ?? {};
+      first ??= {
+        objects: resources.length,
+        convertRequests: total(convertStats),
+        convertWrites: writes(convertStats),
+        upWrites: writes(upStats),
+        upRequests: total(upStats),
+        fastWrites: writes(fastStats),
+        baselineRequests: total(baselineStats),
+        upImports: up.summary.resourceChanges?.import ?? 0,
+        fastImports: fastUp.summary.resourceChanges?.import ?? 0,
+        fastPreviewChanges: Object.entries(changes).reduce((k, [op, count]) => (op === "same" ? k : k + count), 0),
+        baselineImports: imported.summary.resourceChanges?.import ?? 0,
+        nothingImports: nothingUp.summary.resourceChanges?.import ?? 0,
+        sameStateImports: sameStateUp.summary.resourceChanges?.import ?? 0,
+        stateBytes: {
+          up: await perObject(ps),
+          nothing: await perObject(nothing),
+          sameState: await perObject(sameState),
+          baseline: await perObject(base),
+        },
+      };
+      // Every stack holds the same objects and the emulator goes away: drop their folders (program and
+      // backend) without a destroy, round by round (a round at N = 1000 leaves about 20 MB of state).
+      for (const s of stacks.splice(0)) rmSync(dirname(s.dir), { recursive: true, force: true });
+    }
+    const keys = Object.keys(done[0] ?? {}) as (keyof ConvertRound)[];
+    const med = Object.fromEntries(keys.map((k) => [k, median(done.map((r) => r[k]))])) as unknown as ConvertRound;
+    if (!first) throw new Error("bench-convert: no round ran (rounds must be at least 1)");
+    return { n, rounds: done, median: med, ...first };
   } finally {
-    // Both stacks hold the same objects and the emulator goes away: drop their folders (program and backend)
-    // without a destroy.
     for (const s of stacks) rmSync(dirname(s.dir), { recursive: true, force: true });
     await emu.close();
     tmp.remove();
   }
 }
 
-const START = "<!-- bench-convert:start -->";
-const END = "<!-- bench-convert:end -->";
+const SECTION = "bench-convert";
 
 export function section(r: ConvertBench, recorded: string): string {
-  const both = r.convertSeconds + r.upSeconds;
-  const ratio = both / r.nothingSeconds;
-  const importRatio = both / r.baselineSeconds;
+  const m = r.median;
+  const both = m.convertSeconds + m.upSeconds;
+  const fastBoth = m.convertSeconds + m.fastSeconds;
+  const ratio = both / m.nothingSeconds;
+  const sameRatio = both / m.sameStateSeconds;
   const budget = Math.floor(r.n / 100) + 20;
+  const f = (x: number) => x.toFixed(2);
+  const each = (k: keyof ConvertRound) => r.rounds.map((x) => f(x[k])).join(", ");
   return [
-    START,
     "## Convert and adopt a Futrou CLI project (`make bench-convert`, bench/convert.ts)",
     "",
-    `Recorded ${recorded}. A CLI project (2026-08-30) with N DNS records in one zone plus a project, serverlet, storage, proxy and cron, pulled with the CLI's \`config pull\` (locks included); \`pulumi convert --from futrou --language yaml\` with the API reachable, then the program's first \`pulumi up\` (imports every object). Baselines: the issue's, the same converted program's first \`pulumi up\` on a do-nothing \`futrou\` plugin (bench/nothing-plugin.ts: the same ${r.objects} imports, no API, empty state); and \`pulumi import --file\` of the same ${r.objects} objects by id into an empty YAML program on the real plugin and emulator (no program to evaluate: a smaller state per resource). One run.`,
+    `Recorded ${recorded}; median of ${r.rounds.length} round${r.rounds.length === 1 ? "" : "s"}, each operation on a fresh stack. A CLI project (2026-08-30) with N DNS records in one zone plus a project, serverlet, storage, proxy and cron, pulled with the CLI's \`config pull\` (locks included); \`pulumi convert --from futrou --language yaml\` with the API reachable, then the program's first \`pulumi up\` (imports every object). Baselines, all importing the same ${r.objects} objects: the issue's, the same program's first \`pulumi up\` on a do-nothing \`futrou\` plugin (bench/nothing-plugin.ts: no API, empty state); the same do-nothing plugin whose Read answers the state the real records hold (taken from the real up's stack: no API, no work, the same bytes in every checkpoint); and \`pulumi import --file\` of the same ids into an empty YAML program on the real plugin (no program to evaluate: no stack trace per resource in state). Fast path: the real first up with \`PULUMI_SKIP_CHECKPOINTS=true\`, the engine writing the state once at the end (docs/moving-from-futrou-cli.md says when that is safe).`,
     "",
-    "| N | objects | convert (s) | first up (s) | convert + up (s) | do-nothing up (s) | ratio | engine import (s) | ratio to import | convert requests | budget N/100 + 20 | up requests | engine import requests | writes (convert / up) |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-    `| ${r.n} | ${r.objects} | ${r.convertSeconds.toFixed(2)} | ${r.upSeconds.toFixed(2)} | ${both.toFixed(2)} | ${r.nothingSeconds.toFixed(2)} | **${ratio.toFixed(2)}** | ${r.baselineSeconds.toFixed(2)} | ${importRatio.toFixed(2)} | ${r.convertRequests} | ${budget} | ${r.upRequests} | ${r.baselineRequests} | ${r.convertWrites} / ${r.upWrites} |`,
+    "| N | objects | convert (s) | first up (s) | convert + up (s) | do-nothing up (s) | **ratio** (target ≤ 1.2) | do-nothing up, same state (s) | ratio to same state | engine import (s) |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    `| ${r.n} | ${r.objects} | ${f(m.convertSeconds)} | ${f(m.upSeconds)} | ${f(both)} | ${f(m.nothingSeconds)} | **${f(ratio)}** | ${f(m.sameStateSeconds)} | ${f(sameRatio)} | ${f(m.baselineSeconds)} |`,
     "",
-    `Against issue 30's targets: time ${ratio <= 1.2 ? "met" : "missed"} (${ratio.toFixed(2)} × the engine's import of as many do-nothing resources, target ≤ 1.2; ${importRatio.toFixed(2)} × \`pulumi import --file\`); requests ${r.convertRequests <= budget ? "met" : "missed"} (${r.convertRequests}, target ≤ ${budget}); imports: ${r.upImports} by up, ${r.nothingImports} by the do-nothing up, ${r.baselineImports} by \`pulumi import\`.`,
-    END,
+    "The fast path (checkpoints skipped), against the same do-nothing up with checkpoints and without:",
     "",
+    "| fast up (s) | convert + fast up (s) | / do-nothing up | do-nothing up, checkpoints skipped (s) | / that |",
+    "|---|---|---|---|---|",
+    `| ${f(m.fastSeconds)} | ${f(fastBoth)} | ${f(fastBoth / m.nothingSeconds)} | ${f(m.nothingFastSeconds)} | ${f(fastBoth / m.nothingFastSeconds)} |`,
+    "",
+    `Each round (s): convert ${each("convertSeconds")}; first up ${each("upSeconds")}; do-nothing up ${each("nothingSeconds")}; same state ${each("sameStateSeconds")}; engine import ${each("baselineSeconds")}; fast up ${each("fastSeconds")}; do-nothing fast up ${each("nothingFastSeconds")}.`,
+    "",
+    "| convert requests | budget N/100 + 20 | first up requests | engine import requests | writes (convert / up / fast up) | imports (up / fast / do-nothing / same state / engine import) | changes in the preview after the fast up | state bytes per object (up / do-nothing / same state / engine import) |",
+    "|---|---|---|---|---|---|---|---|",
+    `| ${r.convertRequests} | ${budget} | ${r.upRequests} | ${r.baselineRequests} | ${r.convertWrites} / ${r.upWrites} / ${r.fastWrites} | ${r.upImports} / ${r.fastImports} / ${r.nothingImports} / ${r.sameStateImports} / ${r.baselineImports} | ${r.fastPreviewChanges} | ${r.stateBytes.up} / ${r.stateBytes.nothing} / ${r.stateBytes.sameState} / ${r.stateBytes.baseline} |`,
+    "",
+    `Against issue 30's targets: time ${ratio <= 1.2 ? "met" : "missed"} against the issue's baseline (${f(ratio)} × the engine's import of as many do-nothing resources with no state, target ≤ 1.2), ${sameRatio <= 1.2 ? "met" : "missed"} against do-nothing resources holding the same state (${f(sameRatio)}); requests ${r.convertRequests <= budget ? "met" : "missed"} (${r.convertRequests}, target ≤ ${budget}).`,
   ].join("\n");
-}
-
-/** This bench's section of bench/RESULTS.md as it stands ("" when there is none), for `make bench` to keep. */
-export function keptSection(): string {
-  const old = readFileSync(join(repoRoot, "bench", "RESULTS.md"), "utf8");
-  const at = old.indexOf(START);
-  const end = old.indexOf(END);
-  return at >= 0 && end > at ? `\n${old.slice(at, end + END.length)}\n` : "";
-}
-
-/** Puts the section into bench/RESULTS.md in place of an earlier one, else at the end. */
-export function writeSection(text: string): void {
-  const file = join(repoRoot, "bench", "RESULTS.md");
-  const old = readFileSync(file, "utf8");
-  const at = old.indexOf(START);
-  const end = old.indexOf(END);
-  const next =
-    at >= 0 && end > at
-      ? `${old.slice(0, at)}${text}${old.slice(end + END.length + 1)}`
-      : `${old.trimEnd()}\n\n${text}`;
-  writeFileSync(file, next);
 }
 
 if (require.main === module) {
   const n = Number(process.argv[2] ?? 1000);
-  benchConvert(n)
+  benchConvert(n, Number(process.env.BENCH_REPEAT ?? 3))
     .then((r) => {
       const text = section(r, new Date().toISOString());
-      writeSection(text);
-      process.stdout.write(text);
+      writeSection(SECTION, text);
+      process.stdout.write(`${text}\n`);
     })
     .catch((err: unknown) => {
       process.stderr.write(

@@ -6,7 +6,12 @@
  * What a `pulumi up` of the program costs on it is the engine's own cost of importing those resources: the
  * language host's evaluation, the steps, the checkpoints.
  *
- *   nothingPluginDir(dir)   writes a plugin folder (its launcher) into dir, for `plugins: providers:`
+ * Given a file of answers (`reads`: id → the inputs and outputs a Read returns, taken from a real stack's
+ * state), Read answers from it instead: the same do-nothing resources, carrying the state the real objects
+ * carry, so the engine's cost of storing that state (checkpointed after every step) is in the baseline too.
+ *
+ *   nothingPluginDir(dir)          writes a plugin folder (its launcher) into dir, for `plugins: providers:`
+ *   nothingPluginDir(dir, reads)   the same, whose Read answers from the file `reads`
  */
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +19,7 @@ import type * as grpc from "@grpc/grpc-js";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { type JavaScriptValue, Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { listen } from "../provider/adapters/plugin/listen";
 import { unary } from "../provider/adapters/plugin/rpc";
 import { LAUNCHER, PLUGIN_DIR } from "../scripts/build-plugin";
@@ -22,7 +27,13 @@ import { repoRoot } from "../scripts/program-dir";
 
 const DiffNone = provproto.DiffResponse.DiffChanges.DIFF_NONE;
 
-function service(schema: string): grpc.UntypedServiceImplementation {
+/** What Read answers for an id, from a real stack's state. */
+type Properties = Record<string, JavaScriptValue>;
+export type RecordedReads = Record<string, { inputs: Properties; outputs: Properties }>;
+
+const READS_ENV = "FUTROU_NOTHING_READS";
+
+function service(schema: string, reads: RecordedReads): grpc.UntypedServiceImplementation {
   const version = (JSON.parse(schema) as { version: string }).version;
   return {
     getPluginInfo: unary(async () => new plugproto.PluginInfo().setVersion(version)),
@@ -32,29 +43,33 @@ function service(schema: string): grpc.UntypedServiceImplementation {
     configure: unary(async () => new provproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(false)),
     check: unary(async (req: provproto.CheckRequest) => new provproto.CheckResponse().setInputs(req.getNews())),
     diff: unary(async () => new provproto.DiffResponse().setChanges(DiffNone)),
-    read: unary(async (req: provproto.ReadRequest) =>
-      new provproto.ReadResponse()
+    read: unary(async (req: provproto.ReadRequest) => {
+      const recorded = reads[req.getId()];
+      return new provproto.ReadResponse()
         .setId(req.getId())
-        .setProperties(req.getProperties() ?? new Struct())
-        .setInputs(req.getInputs() ?? new Struct()),
-    ),
+        .setProperties(recorded ? Struct.fromJavaScript(recorded.outputs) : (req.getProperties() ?? new Struct()))
+        .setInputs(recorded ? Struct.fromJavaScript(recorded.inputs) : (req.getInputs() ?? new Struct()));
+    }),
     cancel: unary(async () => new Empty()),
   };
 }
 
 /** A plugin folder in `dir` that the engine starts as the `futrou` provider: this file built, on this Node.js. */
-export function nothingPluginDir(dir: string): string {
+export function nothingPluginDir(dir: string, reads?: string): string {
   const launcher = join(dir, LAUNCHER);
   // The compiled file (`make build`), also when this module runs from its source (jest).
   const main = join(repoRoot, "dist", "bench", "nothing-plugin.js");
-  writeFileSync(launcher, `#!/bin/sh\nexec "${process.execPath}" "${main}" "$@"\n`);
+  const env = reads ? `${READS_ENV}="${reads}" ` : "";
+  writeFileSync(launcher, `#!/bin/sh\n${env}exec "${process.execPath}" "${main}" "$@"\n`);
   chmodSync(launcher, 0o755);
   return dir;
 }
 
 if (require.main === module) {
   // Started by the engine with its address; prints the port. The engine ends it when the operation is done.
-  listen(service(readFileSync(join(PLUGIN_DIR, "schema.json"), "utf8"))).then(
+  const readsFile = process.env[READS_ENV];
+  const reads: RecordedReads = readsFile ? JSON.parse(readFileSync(readsFile, "utf8")) : {};
+  listen(service(readFileSync(join(PLUGIN_DIR, "schema.json"), "utf8"), reads)).then(
     ({ port }) => process.stdout.write(`${port}\n`),
     (error: unknown) => {
       process.stderr.write(`nothing plugin: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -8,7 +8,8 @@
  * The mix also runs on the futrou provider plugin (`plugin`: the same program, the same `pulumi-futrou`
  * classes with `futrou:mode: plugin`; the engine starts the plugin in every operation, so its start-up is
  * included), side by side with the dynamic providers; on request (`generated`) also through the SDK generated
- * from the plugin's schema. Results go to bench/RESULTS.md (and bench/out/results.json).
+ * from the plugin's schema. Results go to their section of bench/RESULTS.md (bench/sections.ts: the rest of the
+ * file is kept) and to bench/out/results.json.
  *
  *   BENCH_SIZES=10,100 make bench     # a subset
  *   BENCH_REPEAT=5 make bench         # more runs per configuration (the median is reported; default 3)
@@ -22,9 +23,9 @@ import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { type EmulatorStats, type RunningEmulator, startEmulator } from "../emulator";
 import { RATE_LIMIT_PER_SECOND } from "../provider/api/contract";
 import { programDir, repoRoot } from "../scripts/program-dir";
-import { keptSection } from "./convert";
 import { type BenchProgram, benchConfig, isFutrou, WIDE_PROPERTIES } from "./mix-config";
 import { peakTreeRss } from "./proctree";
+import { writeSection } from "./sections";
 
 const SIZES = (process.env.BENCH_SIZES ?? "100,300,1000").split(",").map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -372,7 +373,7 @@ async function main(): Promise<void> {
       readFileSync(out, "utf8"),
     );
     const recorded = saved.recorded ?? statSync(out).mtime.toISOString();
-    writeFileSync(join(repoRoot, "bench", "RESULTS.md"), report(saved.runs, saved.versions, recorded) + keptSection());
+    writeSection("bench", report(saved.runs, saved.versions, recorded), { first: true });
     return;
   }
   const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
@@ -410,8 +411,8 @@ async function main(): Promise<void> {
     const recorded = new Date().toISOString();
     writeFileSync(out, JSON.stringify({ versions, runs: combined, recorded }, null, 2));
     const text = report(combined, versions, recorded);
-    // `make bench-convert` writes its own section: kept as it is.
-    writeFileSync(join(repoRoot, "bench", "RESULTS.md"), text + keptSection());
+    // Only this bench's section: the other benches' sections and the notes written by hand stay.
+    writeSection("bench", text, { first: true });
     return text;
   }
 }
