@@ -5,7 +5,7 @@
  * nothing to Futrou: killed half-way (SIGKILL to the engine and its plugins, the state never written), it is
  * simply run again, and the stack ends exactly as the checkpointed up leaves it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -13,7 +13,7 @@ import { cliProject } from "../../bench/convert";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { type ProgramStack, programStack, repoRoot, writes } from "../e2e/engine";
 import { type HoldingProxy, startHoldingProxy } from "../faults/holding-proxy";
-import { killOrphans } from "../faults/processes";
+import { killGroup, killOrphans, spawnUp } from "../faults/processes";
 import { exportState, inventoryKeys, stateKeys } from "../faults/state";
 import { requireBuilt } from "../languages/lifecycle";
 import { convertWithPulumi, scratch } from "./helpers";
@@ -77,13 +77,9 @@ test("an import-only first up with checkpoints skipped, killed half-way and run 
   // Killed while the plugin waits for the zone's record listing: some objects are imported in the engine's
   // memory, none on disk.
   const held = proxy.hold({ method: "GET", path: /\/records(\?|$)/, phase: "after" });
-  up = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", ps.stack.name], {
-    cwd: ps.dir,
-    env: { ...process.env, ...ps.stack.workspace.envVars },
-    detached: true,
-    stdio: "ignore",
-  });
-  const exited = new Promise((resolve) => up?.on("exit", resolve));
+  const run = spawnUp(ps);
+  up = run.up;
+  const exited = run.exited;
   await held;
   killGroup(up.pid as number);
   await exited;
@@ -105,11 +101,3 @@ test("an import-only first up with checkpoints skipped, killed half-way and run 
   expect(writes(emu.stats())).toBe(0);
   expect(inventoryKeys(emu)).toEqual(deployed);
 });
-
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}

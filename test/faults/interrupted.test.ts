@@ -5,7 +5,7 @@
  * group. The rerun must adopt exactly what the killed run created: afterwards the state and the API agree,
  * nothing is duplicated or lost, and an identical record that existed before is never taken.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +14,7 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import { type ProgramStack, programStack } from "../e2e/engine";
 import { type HoldingProxy, type HoldRule, startHoldingProxy } from "./holding-proxy";
-import { killOrphans } from "./processes";
+import { killGroup, killOrphans, spawnUp } from "./processes";
 import { exportState, inventoryKeys, stateKeys } from "./state";
 
 jest.setTimeout(600_000);
@@ -115,13 +115,9 @@ describe.each(POINTS)("pulumi up killed: $name, kill $kill", (point) => {
 
   it("the rerun adopts what the killed run created: nothing duplicated, lost or wrongly adopted", async () => {
     const held = point.at === "readiness" ? undefined : proxy.hold(point.at);
-    up = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", ps.stack.name], {
-      cwd: ps.dir,
-      env: { ...process.env, ...ps.stack.workspace.envVars },
-      detached: true,
-      stdio: "ignore",
-    });
-    const exited = new Promise((resolve) => up?.on("exit", resolve));
+    const run = spawnUp(ps);
+    up = run.up;
+    const exited = run.exited;
     if (held) await held;
     else {
       await until("a deploying serverlet", () => emulator.inventory().serverlet.some((s) => s.name === "kill-app"));
@@ -178,11 +174,3 @@ describe.each(POINTS)("pulumi up killed: $name, kill $kill", (point) => {
 afterAll(() => {
   if (process.env.FUTROU_TEST_REPORT) console.log(`kill -9 points: ${JSON.stringify(totals)}`);
 });
-
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}

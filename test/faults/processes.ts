@@ -2,8 +2,10 @@
  * The processes an engine run started (language host, program, dynamic-provider host, plugin), found by the
  * test's own journal directory in their environment: every one of them inherits FUTROU_JOURNAL_DIR.
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { ENV_JOURNAL_DIR } from "../../provider/journal";
+import type { ProgramStack } from "../e2e/engine";
 
 /** Pids of the live processes whose environment holds this journal directory (this process excluded). */
 export function processesOf(journalDir: string): number[] {
@@ -40,5 +42,25 @@ export function killOrphans(journalDir: string): void {
     } catch {
       // already gone
     }
+  }
+}
+
+/** `pulumi up` of a test's stack as a user's terminal runs it, in a process group of its own (to kill). */
+export function spawnUp(ps: ProgramStack): { up: ChildProcess; exited: Promise<unknown> } {
+  const up = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", ps.stack.name], {
+    cwd: ps.dir,
+    env: { ...process.env, ...ps.stack.workspace.envVars },
+    detached: true,
+    stdio: "ignore",
+  });
+  return { up, exited: new Promise((resolve) => up.on("exit", resolve)) };
+}
+
+/** SIGKILL to a process group (a spawned `pulumi up` and what it started in its group). */
+export function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
   }
 }
