@@ -21,6 +21,8 @@ import { type EmulatorStats, type RunningEmulator, startEmulator } from "../emul
 import { FutrouClient } from "../provider/api/client";
 import { DnsRecord } from "../provider/api/models";
 import { convertState } from "../provider/convert";
+import { specFor } from "../provider/index";
+import { PLUGIN_TYPE_PREFIX } from "../provider/spec";
 import { repoRoot } from "../scripts/program-dir";
 import { cliSession, convertedStack, convertWithPulumi, scratch } from "../test/convert/helpers";
 import { type ProgramStack, programStack, writes } from "../test/e2e/engine";
@@ -28,6 +30,7 @@ import { ApiRefusal, type Obj } from "../test/emulator/futrou-cli/client";
 import { configPull, type ProjectConfig } from "../test/emulator/futrou-cli/deployer";
 import { nothingPluginDir, type RecordedReads } from "./nothing-plugin";
 import { writeSection } from "./sections";
+import { median } from "./stats";
 
 /** One round: each operation on a fresh stack (and a fresh conversion), against the same deployed project. */
 export interface ConvertRound {
@@ -140,28 +143,24 @@ export async function cliProject(emu: RunningEmulator, n: number): Promise<Proje
   return file;
 }
 
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
 /** The state each DNS record holds in a stack (id → inputs and outputs), for the do-nothing plugin's Read. */
+const RECORD_TYPE = `${PLUGIN_TYPE_PREFIX}${specFor("dnsRecord").typeName}`;
+
 function recordReads(stateAtRest: string): RecordedReads {
   const state = JSON.parse(stateAtRest) as {
     checkpoint: { latest: { resources: { type: string; id?: string; inputs?: object; outputs?: object }[] } };
   };
   const reads: RecordedReads = {};
   for (const r of state.checkpoint.latest.resources)
-    if (r.type === "futrou:index:DnsRecord" && r.id)
+    if (r.type === RECORD_TYPE && r.id)
       reads[r.id] = { inputs: { ...r.inputs }, outputs: { ...r.outputs } } as RecordedReads[string];
   return reads;
 }
 
 /**
- * Deploys a project with N records, then `rounds` times: converts it and adopts it five ways (the real
- * plugin, the same with checkpoints skipped, the do-nothing plugin empty and with the objects' state, and
- * `pulumi import --file`), each on a fresh stack.
+ * Deploys a project with N records, then `rounds` times: converts it and adopts it six ways (the real
+ * plugin, the same with checkpoints skipped, the do-nothing plugin empty, with the objects' state, and with
+ * checkpoints skipped, and `pulumi import --file`), each on a fresh stack.
  */
 export async function benchConvert(n: number, rounds = 1): Promise<ConvertBench> {
   const tmp = scratch("bench-convert");

@@ -20,6 +20,7 @@ import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { programDir, repoRoot } from "../scripts/program-dir";
 import { type BenchProgram, benchConfig, isFutrou } from "./mix-config";
+import { median } from "./stats";
 
 const N = Number(process.env.PROFILE_N ?? 300);
 const OP = process.env.PROFILE_OP ?? "no-change up";
@@ -277,7 +278,6 @@ async function main(): Promise<void> {
         times.set(o.program, [...(times.get(o.program) ?? []), seconds]);
       }
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
     const [mix, plugin, base, wide] = ["mix", "plugin", "baseline", "wide"].map((p) => times.get(p));
     if (mix && base) {
       process.stdout.write(`median ratio mix / baseline: ${(median(mix) / median(base)).toFixed(2)}\n`);

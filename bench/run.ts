@@ -26,6 +26,7 @@ import { programDir, repoRoot } from "../scripts/program-dir";
 import { type BenchProgram, benchConfig, isFutrou, WIDE_PROPERTIES } from "./mix-config";
 import { peakTreeRss } from "./proctree";
 import { writeSection } from "./sections";
+import { median } from "./stats";
 
 const SIZES = (process.env.BENCH_SIZES ?? "100,300,1000").split(",").map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -132,11 +133,6 @@ async function runProgram(program: Program, n: number, emulator?: RunningEmulato
     work.remove();
   }
 }
-
-const median = (xs: number[]): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /** One Run from several: the median time and peak memory per operation; counts and sizes from the last. */
 function combine(runs: Run[]): Run {
