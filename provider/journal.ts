@@ -55,6 +55,11 @@ export const JournalEntry = z.object({
   /** Per body field: sha256(salt, JSON value). */
   fields: z.record(z.string(), z.string()),
   startedAt: z.string(),
+  /**
+   * The API's clock when the first POST was sent (ISO), as its `Date` headers tell (FutrouClient.apiNow):
+   * a rerun takes only a look-alike created after it (create.ts, step 3). Absent: no look-alike is proven ours.
+   */
+  apiAt: z.string().optional(),
   pid: z.number(),
 });
 

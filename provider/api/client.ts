@@ -7,7 +7,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { API_VERSION_PATH, DEFAULT_API_URL, PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
-import { currentDeadline, DEFAULT_DEADLINE_MS, type Deadline, deadlineIn } from "./deadline";
+import { currentDeadline, DEFAULT_DEADLINE_MS, type Deadline, deadlineIn, postingDeadline } from "./deadline";
 import { FutrouApiError, FutrouNetworkError, FutrouResponseError } from "./errors";
 import {
   classify,
@@ -113,6 +113,8 @@ export class FutrouClient {
   readonly #basePath: string;
   readonly #deadline: { ms: number; setting: string };
   readonly #now: () => number;
+  /** The API's clock as the latest answer's `Date` header said it, and when (on `#now`) that answer came. */
+  #apiClock?: { date: number; heard: number };
 
   constructor(opts: ClientOptions) {
     if (!opts.token)
@@ -241,7 +243,9 @@ export class FutrouClient {
   ): Promise<z.infer<S>> {
     const json = JSON.stringify(body);
     const recover = opts?.recover;
-    const loop = this.#loop("POST", path);
+    // Attempts stop short of the deadline: what is left is the recovery lookup's (deadline.ts).
+    const loop = { ...this.#loop("POST", path) };
+    loop.deadline = postingDeadline(loop.deadline);
     return this.#write({ op: "create", path, body }, () =>
       withRetry<z.infer<S>>({
         ...loop,
@@ -290,6 +294,22 @@ export class FutrouClient {
       if (!res.text.trim()) return undefined;
       return this.#parse("POST", path, res, schema);
     });
+  }
+
+  /**
+   * The API's clock now, as far as its answers tell: the `Date` header of the latest answer this client got
+   * (any status), plus the time passed here since. A lower bound (the header is truncated to the second)
+   * that the create protocol compares `createdAt` with (create.ts, step 3). Undefined before any answer
+   * carried a readable `Date`.
+   */
+  apiNow(): number | undefined {
+    const clock = this.#apiClock;
+    return clock && clock.date + Math.max(0, this.#now() - clock.heard);
+  }
+
+  #heard(headers: RawResponse["headers"]): void {
+    const date = Date.parse(header(headers, "date") ?? "");
+    if (!Number.isNaN(date)) this.#apiClock = { date, heard: this.#now() };
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -353,6 +373,7 @@ export class FutrouClient {
       });
       const text = await res.body.text();
       const headers = res.headers as RawResponse["headers"];
+      this.#heard(headers);
       if (res.statusCode >= 400) {
         const origin = this.#origin;
         throw new FutrouApiError({
