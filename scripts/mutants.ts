@@ -168,6 +168,72 @@ export const MUTANTS: Mutant[] = [
       title: "not in a 401 that echoes the Authorization header, nor any other error",
     },
   },
+  {
+    name: "create-answer-id-unseen",
+    breaks: "a create's answer naming an object this run had seen before the POST enters the state",
+    file: "provider/create.ts",
+    from: "...(seenBefore.has(idOf(answer))",
+    to: "...(false && seenBefore.has(idOf(answer))",
+    test: {
+      file: PROTOCOL,
+      title: "an answer naming an object seen before, with the values sent: refused for its id alone",
+    },
+  },
+  {
+    name: "create-answer-unique-field",
+    breaks: "a create's answer with another name (domain, key, record values) than the one sent enters the state",
+    file: "provider/create.ts",
+    from: ".filter((f) => normal[f] !== undefined && !same(normal[f], body[f]))",
+    to: ".filter(() => false)",
+    test: {
+      file: PROTOCOL,
+      title: "an answer naming an object never seen, with another name: refused for its name alone",
+    },
+  },
+  {
+    name: "adopt-without-createdat-proof",
+    breaks: "a look-alike no (lagging) listing showed before the POST is adopted as our late create without proof",
+    file: "provider/create.ts",
+    from: "return since !== undefined && !Number.isNaN(at) && at >= since - CREATED_SKEW_MS;",
+    to: "return true;",
+    test: {
+      file: PROTOCOL,
+      title: "a pre-existing project that 2 lagging listings did not show is never taken as our late create",
+    },
+  },
+  {
+    name: "update-skips-id-check",
+    breaks: "an update answered with another object (that reads back the fields written) enters the state",
+    file: "provider/kit/update.ts",
+    from: "const other = answer.id !== undefined && String(answer.id) !== apiId;",
+    to: "const other = false;",
+    test: {
+      file: PROTOCOL,
+      title: "a PATCH answered with another object: the update fails naming it; nothing is taken",
+    },
+  },
+  {
+    name: "update-believes-empty-answer",
+    breaks: "an update answered 204 with nothing applied is taken as applied (a lost update)",
+    file: "provider/kit/update.ts",
+    from: "if (answer === undefined) answer = (await rt.client().get(path, spec.model)) as Props;",
+    to: "if (answer === undefined) answer = {};",
+    test: {
+      file: PROTOCOL,
+      title: "an empty answer is read back once: applied, it is taken; lost, the update fails",
+    },
+  },
+  {
+    name: "post-keeps-no-room-for-lookup",
+    breaks: "a hanging POST spends the whole deadline, so the recovery lookup is never sent",
+    file: "provider/api/deadline.ts",
+    from: "return { ...deadline, at: deadline.at - recoveryReserveMs(deadline.ms) };",
+    to: "return deadline;",
+    test: {
+      file: PROTOCOL,
+      title: "a POST that hangs leaves room in the deadline for the lookup, and the message says what it found",
+    },
+  },
 ];
 
 type Verdict = "killed" | "survived" | "does not apply" | "did not run";

@@ -552,7 +552,8 @@ describe("an update's answer is checked before it enters the state", () => {
 
   test("a PATCH answered with another object: the update fails naming it; nothing is taken", async () => {
     const app = api.seed(PROJECTS, { name: "app", displayName: "Old", workspaceId: "ws-1" });
-    const other = api.seed(PROJECTS, { name: "other", displayName: "Other", workspaceId: "ws-1" });
+    // It even reads back the field written: only its id tells it is not the object asked for.
+    const other = api.seed(PROJECTS, { name: "other", displayName: "New", workspaceId: "ws-1" });
     api.patches = ["answer-other"];
     const kit = await projectKit();
     const error = await kit.update(app, olds(app), news).catch((e: unknown) => e as Error);
