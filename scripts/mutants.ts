@@ -202,6 +202,17 @@ export const MUTANTS: Mutant[] = [
     },
   },
   {
+    name: "journal-adopts-without-proof",
+    breaks: "a rerun adopts from the journal a look-alike older than the interrupted run's first POST",
+    file: "provider/create.ts",
+    from: "return newOne(entry.before, entry.apiAt === undefined ? undefined : Date.parse(entry.apiAt));",
+    to: "return newOne(entry.before, 0);",
+    test: {
+      file: PROTOCOL,
+      title: "a rerun never adopts from the journal a look-alike created before the first POST",
+    },
+  },
+  {
     name: "update-skips-id-check",
     breaks: "an update answered with another object (that reads back the fields written) enters the state",
     file: "provider/kit/update.ts",

@@ -516,6 +516,21 @@ describe("an answer is checked before it enters the state", () => {
       },
     );
 
+    test("a rerun never adopts from the journal a look-alike created before the first POST", async () => {
+      const theirs = api.seed(PROJECTS, { name: "evc-shop", createdAt: aMinuteAgo() });
+      // The interrupted run: its listing lagged, its POST was lost, and its lookup failed: the entry stays.
+      api.lagLists = { omit: ["evc-shop"], times: 1 };
+      api.posts = ["drop"];
+      api.failListsAfterPost = 100;
+      await expect(create("project", PROJECTS, { name: "evc-shop" })).rejects.toBeInstanceOf(UnsettledCreateError);
+      expect(journal.entries()).toMatchObject([{ before: [], apiAt: expect.any(String) }]);
+      api.failLists = 0;
+      // The rerun finds the name taken by an object older than that POST: not what the interrupted run made.
+      const error = await create("project", PROJECTS, { name: "evc-shop" }).catch((e: unknown) => e);
+      expect((error as Error).message).toContain(`name "evc-shop" is already used by Project ${theirs}`);
+      expect(ids(PROJECTS)).toEqual([theirs]);
+    });
+
     test("an object without createdAt proves nothing: it is not taken", async () => {
       const theirs = api.seed(PROJECTS, { name: "undated", createdAt: undefined });
       api.lagLists = { omit: ["undated"], times: 2 };
@@ -556,7 +571,7 @@ describe("an update's answer is checked before it enters the state", () => {
     const other = api.seed(PROJECTS, { name: "other", displayName: "New", workspaceId: "ws-1" });
     api.patches = ["answer-other"];
     const kit = await projectKit();
-    const error = await kit.update(app, olds(app), news).catch((e: unknown) => e as Error);
+    const error = (await kit.update(app, olds(app), news).catch((e: unknown) => e)) as Error;
     expect(error.message).toBe(
       `futrou:Project "app" (${app}): the API answered the update with another object, Project "${other}" "other"; ` +
         "the state keeps the old values, as the update is not confirmed. Run `pulumi refresh` to read what the API " +
@@ -568,7 +583,7 @@ describe("an update's answer is checked before it enters the state", () => {
     const app = api.seed(PROJECTS, { name: "app", displayName: "Old", workspaceId: "ws-1" });
     const kit = await projectKit();
     api.patches = ["lost"];
-    const lost = await kit.update(app, olds(app), news).catch((e: unknown) => e as Error);
+    const lost = (await kit.update(app, olds(app), news).catch((e: unknown) => e)) as Error;
     expect(lost.message).toContain('the API answered the update with displayName "Old" (sent "New"); the state keeps');
     expect(api.log.slice(-2)).toEqual([`PATCH ${PROJECTS}/${app}`, `GET ${PROJECTS}/${app}`]);
     api.patches = ["empty"];
