@@ -48,8 +48,19 @@ describe.each([
       sizeGb: of(/Volume$/).map((o) => o.sizeGb),
     };
   };
-  /** The output's lines that tell of the redirect (the engine's diagnostics, one per failed resource). */
-  const redirectLines = (output: string) => output.split("\n").filter((l) => /redirect to/.test(l));
+  /** The errors the engine's diagnostics give for a redirect: one line per failed resource. */
+  const redirectErrors = (output: string) =>
+    output
+      .slice(output.indexOf("Diagnostics:"))
+      .split("\n")
+      .filter((l) => /^\s+error: .*redirect to/.test(l))
+      .map((l) => l.trim());
+  /** `error: futrou:Project "<name>" (<id>): 302 Found — redirect to <Location>, not followed (PATCH /projects/<id>): …` */
+  const told = (kind: string, name: string, status: string, method: string, collection: string) =>
+    new RegExp(
+      `^error: futrou:${kind} "${name}" \\(([0-9a-f-]+)\\): ${status} — redirect to ${ELSEWHERE.replace(/[./]/g, "\\$&")}, ` +
+        `not followed \\(${method} /${collection}/\\1\\): the provider follows no redirect .*; if the API has moved, set FUTROU_API_URL \\(environment\\) to its new address$`,
+    );
 
   beforeAll(async () => {
     emulator = await startEmulator({ quiet: true });
@@ -78,14 +89,14 @@ describe.each([
     await expect(ps.stack.up({ onOutput: (o) => (output += o) })).rejects.toThrow();
     // Each object's PATCH was sent once: not retried, not followed.
     expect(emulator.stats().byMethod.PATCH).toBe(2);
-    const lines = redirectLines(output);
-    expect(lines).toHaveLength(2);
-    const told = (kind: string, path: string) =>
-      new RegExp(
-        `futrou:${kind} .*302 Found — redirect to ${ELSEWHERE.replace(/[./]/g, "\\$&")}, not followed \\(PATCH /${path}/`,
-      );
-    expect(lines.some((l) => told("Project", "projects").test(l))).toBe(true);
-    expect(lines.some((l) => told("Volume", "volumes").test(l))).toBe(true);
+    const errors = redirectErrors(output);
+    expect(errors).toHaveLength(2);
+    expect(
+      errors.filter((l) => told("Project", `${mode}-shop`, "302 Found", "PATCH", "projects").test(l)),
+    ).toHaveLength(1);
+    expect(errors.filter((l) => told("Volume", `${mode}-data`, "302 Found", "PATCH", "volumes").test(l))).toHaveLength(
+      1,
+    );
     expect(output).not.toMatch(/API may have changed|at .*\.(js|ts):\d+/);
     expect(apiValues()).toEqual({ displayName: ["Old"], sizeGb: [10] });
     expect(await stateValues()).toEqual({ displayName: ["Old"], sizeGb: [10] });
@@ -107,10 +118,13 @@ describe.each([
     const before = (await held()).map((r) => r.id).sort();
     let output = "";
     await expect(ps.stack.destroy({ onOutput: (o) => (output += o) })).rejects.toThrow();
-    const lines = redirectLines(output);
-    expect(lines).toHaveLength(2);
-    expect(lines.some((l) => /futrou:Project .*307 Temporary Redirect .*\(DELETE \/projects\//.test(l))).toBe(true);
-    expect(lines.some((l) => /futrou:Volume .*307 Temporary Redirect .*\(DELETE \/volumes\//.test(l))).toBe(true);
+    const errors = redirectErrors(output);
+    expect(errors).toHaveLength(2);
+    const redirect = "307 Temporary Redirect";
+    expect(errors.filter((l) => told("Project", `${mode}-shop`, redirect, "DELETE", "projects").test(l))).toHaveLength(
+      1,
+    );
+    expect(errors.filter((l) => told("Volume", `${mode}-data`, redirect, "DELETE", "volumes").test(l))).toHaveLength(1);
     expect({ projects: emulator.inventory().project.length, volumes: emulator.inventory().volume.length }).toEqual({
       projects: 1,
       volumes: 1,
