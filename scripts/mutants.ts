@@ -31,6 +31,12 @@ export interface Mutant {
 }
 
 const PROTOCOL = "test/faults/create-protocol.test.ts";
+const REDIRECTS = "test/client/redirects.test.ts";
+const REDIRECT_TITLE =
+  "PATCH fails once, naming the status, the request and the Location; nothing is sent to the Location";
+const JOURNAL_KEY = "test/faults/journal-key.test.ts";
+const JOURNAL_KEY_TITLE =
+  "the key file is made once, mode 0600, beside the journal; no plain SHA-256 of a secret is on disk";
 
 export const MUTANTS: Mutant[] = [
   {
@@ -244,6 +250,67 @@ export const MUTANTS: Mutant[] = [
       file: PROTOCOL,
       title: "a POST that hangs leaves room in the deadline for the lookup, and the message says what it found",
     },
+  },
+  {
+    name: "redirect-counted-as-success",
+    breaks: "a 3xx answer (a PATCH or DELETE redirected elsewhere) is taken for success: a lost update, orphans",
+    file: "provider/api/client.ts",
+    from: "if (res.statusCode < 200 || res.statusCode >= 300) {",
+    to: "if (res.statusCode >= 400) {",
+    test: { file: REDIRECTS, title: REDIRECT_TITLE },
+  },
+  {
+    name: "redirect-counted-as-success-engine",
+    breaks: "every PATCH answered 302: `pulumi up` reports the update done while the API keeps the old values",
+    file: "provider/api/client.ts",
+    from: "if (res.statusCode < 200 || res.statusCode >= 300) {",
+    to: "if (res.statusCode >= 400) {",
+    test: {
+      file: "test/faults/redirect-faults.test.ts",
+      title:
+        "every PATCH answered 302 elsewhere: up fails naming each object and the redirect; API and state keep the old values",
+    },
+  },
+  {
+    name: "redirect-retried",
+    breaks: "a 3xx is re-sent as if the API had been busy",
+    file: "provider/api/retry.ts",
+    from: 'if (!policy.statusCodes.includes(error.status)) return { action: "fail" };',
+    to: 'if (!policy.statusCodes.includes(error.status) && error.status >= 400) return { action: "fail" };',
+    test: { file: REDIRECTS, title: REDIRECT_TITLE },
+  },
+  {
+    name: "journal-plain-secret-digest",
+    breaks: "the journal writes a secret name's plain SHA-256, which confirms a guess offline",
+    file: "provider/journal.ts",
+    from: "const DIGEST = /^sha256:([0-9a-f]{64})$/;",
+    to: "const DIGEST = /^never a digest:(x)$/;",
+    test: { file: JOURNAL_KEY, title: JOURNAL_KEY_TITLE },
+  },
+  {
+    name: "journal-unkeyed-fields",
+    breaks:
+      "the journal's field hashes are plain salted SHA-256 beside their salt: a secret value's guess is confirmed",
+    file: "provider/journal.ts",
+    from: "const hash = salt.startsWith(KEYED_SALT)",
+    to: 'const hash = salt.startsWith("never")',
+    test: { file: JOURNAL_KEY, title: JOURNAL_KEY_TITLE },
+  },
+  {
+    name: "record-value-unbounded",
+    breaks: "a 100 KB TXT value passes preview and fails at the API",
+    file: "provider/api/models.ts",
+    from: ".max(DNS_RECORD_VALUE_MAX,",
+    to: ".max(Number.MAX_SAFE_INTEGER,",
+    test: { file: "test/provider/check.test.ts", title: "a 100 KB TXT value → value" },
+  },
+  {
+    name: "volume-fraction-taken",
+    breaks: "a volume of 1.5 GB passes preview",
+    file: "provider/api/models.ts",
+    from: '.int("must be a whole number of GB")',
+    to: "",
+    test: { file: "test/provider/check.test.ts", title: "a volume of 1.5 GB → sizeGb" },
   },
 ];
 

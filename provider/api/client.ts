@@ -390,7 +390,7 @@ export class FutrouClient {
                 ...(location === undefined ? {} : { location: this.#redact(location) }),
                 hint:
                   `the provider follows no redirect (the API token goes to ${new URL(this.baseUrl).origin} only), ` +
-                  `so the request failed; if the API has moved, set the API URL${origin ? ` (${origin.apiUrl})` : ""} to its new address`,
+                  `so the request failed; if the API has moved, set ${origin?.apiUrl ?? "futrou:apiUrl or FUTROU_API_URL"} to its new address`,
               }
             : {}),
           ...(res.statusCode === 401 && origin
