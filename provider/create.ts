@@ -14,16 +14,23 @@
  *    object this process created within FRESH_PARENT_MS (a record in a zone of this run) takes no list at
  *    all: only what the API makes with the parent (spec.madeWithParent: the platform's SOA and NS records)
  *    was there before, and a create of those still lists. Its window: since the parent's create.
- * 2. POST (client.create: 429/503 re-sent; never blindly repeated after an ambiguous failure). After every
+ * 2. POST (client.create: 429/503 re-sent; never blindly repeated after an ambiguous failure; attempts stop
+ *    short of the deadline, so the lookup after them has room: api/deadline.ts `postingDeadline`). After every
  *    ambiguous outcome, the last attempt's included, look again (a fresh filtered list): exactly one *new*
- *    candidate (not listed before, not made by another create of this process) is ours; several are an
- *    error naming them; none means not created yet. Kinds with a unique field then re-POST while attempts
+ *    candidate (not listed before, not made by another create of this process, and proven new: step 3) is
+ *    ours; several are an error naming them; none means not created yet. Kinds with a unique field then re-POST while attempts
  *    remain (a first attempt that lands late makes the re-POST a clash, step 3). Kinds without one (records)
  *    do not: a write still queued in the API when the lookup ran would land later as a twin no lookup of
  *    this run sees. Their create stays unsettled instead (step 4): the next run adopts the object if it
  *    appeared, else creates it.
- * 3. A re-POST that meets "already in use" for a value that was free before our first POST is our earlier
- *    attempt landing late: look once more and take it. A 2xx whose body cannot be read keeps its `id`.
+ * 3. Adoption needs proof, not absence: a look-alike that no listing before our first POST showed is taken as
+ *    ours only when its `createdAt` is not before the API's clock at that POST (the `Date` header of the
+ *    latest answer before it, FutrouClient.apiNow) less CREATED_SKEW_MS. A listing can lag: an object it did
+ *    not show yet may be older than our POST, and is then "already used by" someone else. A re-POST that
+ *    meets "already in use" is our earlier attempt landing late only when that proof holds.
+ *    The answer: a 2xx is believed only when its id is none this process had seen in that collection before
+ *    the POST and its lookup values are the ones sent; otherwise nothing of it is taken (`checkAnswer`). A
+ *    2xx whose body cannot be read keeps its `id` (checked the same way).
  * 4. A lookup that fails is "created or not unknown", never "create failed"; created-but-not-confirmed is a
  *    ResourceInitError (the engine records the id). Both leave the journal entry, so the next run adopts.
  * 5. The entry, with the object's id, outlives the create until the engine is known to hold the object
@@ -117,6 +124,19 @@ export class UnsettledCreateError extends Error {
 
 const idOf = (o: Props): string => String(o.id);
 
+/**
+ * How far before the API's clock at our first POST an object's `createdAt` may be and still count as made by
+ * that POST (step 3): the `Date` header is truncated to the second, and the API stamps `createdAt` some time
+ * after it received the request (docs/design-notes.md, "Adoption needs proof").
+ */
+export const CREATED_SKEW_MS = 2_000;
+
+/** Whether `o` was created at or after `since` (the API's clock, ms) less the skew: unproven without either. */
+export function createdSince(o: Props, since: number | undefined): boolean {
+  const at = typeof o.createdAt === "string" ? Date.parse(o.createdAt) : Number.NaN;
+  return since !== undefined && !Number.isNaN(at) && at >= since - CREATED_SKEW_MS;
+}
+
 /** Creates the object (or adopts the one an interrupted run created) and returns it, settled. */
 export async function createObject(kind: CreateKind, request: CreateRequest): Promise<Props> {
   const { spec } = kind;
@@ -162,17 +182,46 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
     const listed = await listings.all(collection, ownerFilter(spec, body), spec.model);
     return listed ? listed.filter(matches) : candidates();
   };
+  /** The API's clock when this create's first POST was sent (step 3); set just before it. */
+  let postedAt: number | undefined;
+  /** Look-alikes the latest lookup found unlisted before our POST but created before it: never ours. */
+  let older: Props[] = [];
   /**
    * New look-alikes: candidates now that are neither among `before` nor made by another create of this
-   * process (two resources of one stack may have identical values).
+   * process (two resources of one stack may have identical values), and created after our first POST was
+   * sent (`since`); the others are kept in `older`.
    */
-  const fresh = async (before: readonly string[]): Promise<Props[]> =>
-    (await candidates()).filter((o) => !before.includes(idOf(o)) && !listings.createdHere(idOf(o)));
+  const fresh = async (before: readonly string[], since = postedAt): Promise<Props[]> => {
+    const unlisted = (await candidates()).filter((o) => !before.includes(idOf(o)) && !listings.createdHere(idOf(o)));
+    older = unlisted.filter((o) => !createdSince(o, since));
+    return unlisted.filter((o) => createdSince(o, since));
+  };
   /** The one new candidate; undefined when there is none. */
-  const newOne = async (before: readonly string[]): Promise<Props | undefined> => {
-    const found = await fresh(before);
+  const newOne = async (before: readonly string[], since = postedAt): Promise<Props | undefined> => {
+    const found = await fresh(before, since);
     if (found.length > 1) throw new AmbiguousMatchError(what, found.map(idOf));
     return found[0];
+  };
+  /** `Project <id> "shop"`: an object by its kind, id and lookup values. */
+  const named = (o: Props): string => {
+    const normal = kind.live(o);
+    const values = fields.filter((f) => normal[f] !== undefined).map((f) => secrets.show(f, normal[f]));
+    const shown = values.map((v) => (v.startsWith('"') ? v.slice(1, -1) : v)).join(" ");
+    return `${spec.typeName} ${idOf(o)}${shown ? ` "${shown}"` : ""}`;
+  };
+  /** The look-alikes in `older`: not ours, whatever a lagging listing said (step 3). */
+  const alreadyUsed = (cause: unknown): Error => {
+    const value = spec.unique
+      ? `${spec.unique.field} ${secrets.show(spec.unique.field, body[spec.unique.field])}`
+      : "its values";
+    const since =
+      postedAt === undefined ? "unknown (no answer carried a Date header)" : new Date(postedAt).toISOString();
+    return new Error(
+      `${what}: ${value} is already used by ${older.map(named).join(", ")}, which no listing before this run's first ` +
+        `POST showed but which was not created after it (createdAt ${older.map((o) => String(o.createdAt ?? "not given")).join(", ")}; ` +
+        `the API's clock at that POST: ${since}): it is not this run's, and nothing was created. Adopt it with the ` +
+        `\`import\` option, or choose another ${spec.unique?.field ?? "value"}. (${messageOf(cause)})`,
+    );
   };
   const withProvider = (props: Props): Props => ({ ...props, [HIDDEN.provider]: inputs[HIDDEN.provider] });
   /** Created, but we could not confirm it: the engine records the id instead of losing the object. */
@@ -224,6 +273,9 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
   }
 
   const before = (await existing()).map(idOf);
+  // Every id this process had seen in the collection before the POST: none of them is what the POST made.
+  const seenBefore = new Set([...listings.seenIn(collection), ...kind.ours, ...before]);
+  postedAt = client.apiNow();
   const salt = newSalt();
   const entry: JournalEntry = {
     version: 1,
@@ -233,26 +285,81 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
     salt,
     fields: fieldHashes(body, salt),
     startedAt: new Date().toISOString(),
+    ...(postedAt === undefined ? {} : { apiAt: new Date(postedAt).toISOString() }),
     pid: process.pid,
   };
   journal.write(entry);
 
   let ambiguous = false;
+  /** What a lookup found (already checked); anything else `created` holds is the API's answer. */
+  let recovered: Props | undefined;
   let created: Props;
   try {
     created = (await client.create(collection, body, spec.model, {
       recover: async () => {
         ambiguous = true;
-        const found = await newOne(before);
-        if (found === undefined && !spec.unique) throw new NotResent(spec.typeName);
-        return found;
+        recovered = await newOne(before);
+        if (recovered === undefined && !spec.unique) throw new NotResent(spec.typeName);
+        return recovered;
       },
     })) as Props;
   } catch (error) {
     created = await settleFailure(error);
   }
+  if (created !== recovered) await checkAnswer(created);
   journal.write({ ...entry, id: idOf(created) });
   return finish(created);
+
+  /**
+   * The API's answer is the object this POST made: an id this process had not seen in the collection before
+   * the POST, and the lookup values sent (where the answer carries them). Otherwise nothing of it is taken:
+   * the step fails naming both, and the object the POST really made is looked up by its lookup values. One
+   * proven new (step 3) is recorded as this resource's (an init failure: the engine holds it, so `destroy`
+   * deletes it); none, and the journal keeps the create for the next run.
+   */
+  async function checkAnswer(answer: Props): Promise<void> {
+    const normal = kind.live(answer);
+    const reasons = [
+      ...(seenBefore.has(idOf(answer))
+        ? [
+            `this run had already seen before the POST${kind.ours.has(idOf(answer)) ? " (an object of this stack)" : ""}`,
+          ]
+        : []),
+      ...fields
+        .filter((f) => normal[f] !== undefined && !same(normal[f], body[f]))
+        .map((f) => `has ${f} ${secrets.show(f, normal[f])}, not the ${secrets.show(f, body[f])} sent`),
+    ];
+    if (reasons.length === 0) return;
+    const sent = fields.map((f) => secrets.show(f, body[f])).map((v) => (v.startsWith('"') ? v.slice(1, -1) : v));
+    const told =
+      `the API answered the create of ${spec.typeName}${sent.length > 0 ? ` "${sent.join(" ")}"` : ""} with ` +
+      `${named(answer)}, which ${reasons.join(" and ")}; nothing of that answer was taken into the state`;
+    const made = await fresh(before).then(
+      (found) => found.filter((o) => idOf(o) !== idOf(answer)),
+      (lookup: unknown) => {
+        throw new UnsettledCreateError(
+          `${what}: ${told}, and the lookup for the object this POST made failed: ${messageOf(lookup)}`,
+        );
+      },
+    );
+    if (made.length === 1 && made[0]) {
+      const mine = made[0];
+      journal.write({ ...entry, id: idOf(mine) });
+      if (!engineGone()) journal.returned(identity);
+      const message =
+        `${what}: ${told}. The object this POST made, ${named(mine)} (found by its ${fields.join(", ")}, created after ` +
+        "the POST was sent), is recorded as this resource's, and the step fails: check that futrou:apiUrl (or " +
+        "FUTROU_API_URL) points at the Futrou API, then run `pulumi up` again";
+      throw new ResourceInitError(message, kind.pulumiId(mine, inputs), withProvider(kind.outputs(mine, inputs)), [
+        message,
+      ]);
+    }
+    if (made.length > 1) throw new AmbiguousMatchError(`${what}: ${told}`, made.map(idOf));
+    throw new UnsettledCreateError(
+      `${what}: ${told}, and no new ${spec.typeName} with the values sent is listed yet: the object this POST made, ` +
+        "if any, is in no stack",
+    );
+  }
 
   /** What a failed POST means: ours after all, created-but-unconfirmed, unknown, or really not created. */
   async function settleFailure(error: unknown): Promise<Props> {
@@ -300,13 +407,24 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
       );
     }
     if (clash && ambiguous) {
-      // Free before our first POST, taken now: an earlier attempt of ours committed late.
+      // Not listed before our first POST, taken now: an earlier attempt of ours committed late, if the object
+      // proves it (step 3); one created before that POST was hidden by a lagging listing, and is not ours.
       const found = await newOne(before);
       if (found) return found;
+      if (older.length > 0) {
+        journal.remove(identity);
+        throw alreadyUsed(error);
+      }
     }
     if (ambiguous) {
       // The last attempt was ambiguous and the lookup found nothing: a write still in flight may land later.
-      throw new UnsettledCreateError(`${what}: not created as far as the API shows (${messageOf(error)})`);
+      const seen =
+        older.length > 0
+          ? `only ${older.map(named).join(", ")}, created before this run's first POST (not its own)`
+          : `no new ${spec.typeName} with the values sent`;
+      throw new UnsettledCreateError(
+        `${what}: not created as far as the API shows: the lookup sent after the last attempt found ${seen} (${messageOf(error)})`,
+      );
     }
     journal.remove(identity);
     if (clash && unique) {
@@ -347,7 +465,7 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
       }
       return found;
     }
-    return newOne(entry.before);
+    return newOne(entry.before, entry.apiAt === undefined ? undefined : Date.parse(entry.apiAt));
   }
 
   /**

@@ -16,13 +16,19 @@
  *
  * Where: `$FUTROU_JOURNAL_DIR`, else `~/.pulumi-futrou/journal` (directory 0700, files 0600). Another
  * machine (a CI runner) does not have it: docs/interrupted-runs.md says what to do there.
- * It holds no secret: names, keys and record values used to find the object again, ids, and salted hashes
- * of the body's fields (to tell whether the program changed between the runs).
+ * It holds no secret: names, keys and record values used to find the object again, ids, and keyed hashes
+ * of the body's fields (to tell whether the program changed between the runs). A secret lookup value (and a
+ * collection path holding one) reaches the journal as a digest (secrets.ts `Secrets.digest`); on disk it
+ * is keyed too. Every hash written is an HMAC-SHA-256 under this machine's journal key (`journal.key` in
+ * the journal directory, 32 random bytes, mode 0600, made once), so a file copied elsewhere cannot confirm
+ * a guessed secret name or value offline. Entries written before the key existed (plain SHA-256, a salt
+ * without the `k1:` mark) are still read and matched, and rewritten keyed when touched.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import {
   closeSync,
   fsyncSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -51,10 +57,16 @@ export const JournalEntry = z.object({
   before: z.array(z.string()),
   /** The new object's API id, once a POST answered (e.g. during a readiness wait). */
   id: z.string().optional(),
+  /** `k1:<random>`: the fields are keyed (HMAC under the journal key); older entries: plain SHA-256. */
   salt: z.string(),
-  /** Per body field: sha256(salt, JSON value). */
+  /** Per body field: HMAC(key, salt, name, JSON value); in older entries sha256(salt, name, JSON value). */
   fields: z.record(z.string(), z.string()),
   startedAt: z.string(),
+  /**
+   * The API's clock when the first POST was sent (ISO), as its `Date` headers tell (FutrouClient.apiNow):
+   * a rerun takes only a look-alike created after it (create.ts, step 3). Absent: no look-alike is proven ours.
+   */
+  apiAt: z.string().optional(),
   pid: z.number(),
 });
 
@@ -78,40 +90,154 @@ const sha256 = (...parts: string[]): string => {
   return h.digest("hex");
 };
 
-/** Salted hashes of each field of a body: equal values, equal hashes; nothing readable. */
+/** An HMAC-SHA-256 of the parts under `key`, hex. */
+const hmac = (key: Buffer, ...parts: string[]): string => {
+  const h = createHmac("sha256", key);
+  for (const p of parts) h.update(p).update("\0");
+  return h.digest("hex");
+};
+
+/** Marks a salt whose field hashes are keyed: an older entry's salt lacks it. */
+const KEYED_SALT = "k1:";
+
+/**
+ * Keyed, salted hashes of each field of a body: equal values, equal hashes; nothing readable, nothing a guess
+ * can be checked against without the journal key (`journalKey`, of the default journal directory). A salt
+ * without the `k1:` mark is an older entry's: its plain SHA-256 hashes are computed the old way to compare.
+ */
 export function fieldHashes(body: Record<string, unknown>, salt: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, sha256(salt, k, JSON.stringify(v) ?? "")]));
+  const hash = salt.startsWith(KEYED_SALT)
+    ? (k: string, v: string) => hmac(journalKey(journalDir()), salt, k, v)
+    : (k: string, v: string) => sha256(salt, k, v);
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, hash(k, JSON.stringify(v) ?? "")]));
 }
 
-export const newSalt = (): string => randomBytes(16).toString("hex");
+export const newSalt = (): string => `${KEYED_SALT}${randomBytes(16).toString("hex")}`;
+
+/** The journal key's file in a journal directory. */
+export const KEY_FILE = "journal.key";
+const keys = new Map<string, Buffer>();
+
+/**
+ * The secret the journal in `dir` keys its hashes with: read from `journal.key` there, or made once (32
+ * random bytes, hex; mode 0600, written in full and fsynced, then linked into place so that a concurrent
+ * process never reads half a key and two processes never keep different keys). A failure is one line before
+ * anything is sent.
+ */
+export function journalKey(dir: string): Buffer {
+  const known = keys.get(dir);
+  if (known) return known;
+  const file = join(dir, KEY_FILE);
+  try {
+    let key = readKey(file);
+    if (!key) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+      const fd = openSync(tmp, "wx", 0o600);
+      try {
+        writeSync(fd, `${randomBytes(32).toString("hex")}\n`);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      try {
+        linkSync(tmp, file);
+      } catch (e) {
+        // Another process made it first: its key is the one.
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      } finally {
+        unlinkSync(tmp);
+      }
+      syncDir(dir);
+      key = readKey(file);
+      if (!key) throw new Error(`${KEY_FILE} is not 64 hexadecimal digits`);
+    }
+    keys.set(dir, key);
+    return key;
+  } catch (e) {
+    throw new Error(
+      `futrou: cannot read the create journal's key ${file} (${reason(e)}); nothing was created. ${cure(dir)}`,
+    );
+  }
+}
+
+/** The key in `file`, undefined when there is none yet; a file that holds no key is an error. */
+function readKey(file: string): Buffer | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw e;
+  }
+  const hex = text.trim();
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${KEY_FILE} is not 64 hexadecimal digits`);
+  return Buffer.from(hex, "hex");
+}
+
+/** A secret's digest as secrets.ts `Secrets.digest` writes it, which the journal keys before writing. */
+const DIGEST = /^sha256:([0-9a-f]{64})$/;
 
 export class CreateJournal {
   constructor(readonly dir: string = journalDir()) {}
 
   /** The file name of an identity: a hash, so no value appears in a directory listing. */
   keyOf(identity: readonly unknown[]): string {
-    return sha256(JSON.stringify(identity)).slice(0, 40);
+    return sha256(JSON.stringify(this.#sealed(identity))).slice(0, 40);
+  }
+
+  /**
+   * The identity as it is written: each secret digest in it (`sha256:<hex>`) replaced by an HMAC under this
+   * directory's key, so the file holds nothing a guess can be checked against. A sealed identity stays as is.
+   */
+  #sealed(identity: readonly unknown[]): unknown[] {
+    const seal = (v: unknown): unknown => {
+      if (typeof v === "string") {
+        const digest = DIGEST.exec(v)?.[1];
+        return digest === undefined ? v : `hmac-sha256:${hmac(journalKey(this.dir), "identity", digest)}`;
+      }
+      if (Array.isArray(v)) return v.map(seal);
+      if (v !== null && typeof v === "object")
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, seal(x)]));
+      return v;
+    };
+    return identity.map(seal);
+  }
+
+  /** Where an older version wrote this identity's entry (plain digests), when that differs from its key now. */
+  #legacyKey(identity: readonly unknown[]): string | undefined {
+    const key = sha256(JSON.stringify(identity)).slice(0, 40);
+    return key === this.keyOf(identity) ? undefined : key;
   }
 
   read(identity: readonly unknown[]): JournalEntry | undefined {
-    let text: string;
-    try {
-      text = readFileSync(this.#file(this.keyOf(identity)), "utf8");
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      // Before anything is sent (a journal path through a regular file: ENOTDIR).
-      throw new Error(
-        `futrou: cannot read the create journal in ${this.dir} (${reason(e)}); nothing was created. ${this.#cure()}`,
-      );
+    const sealed = this.#sealed(identity);
+    const legacy = this.#legacyKey(identity);
+    // An entry written before the journal was keyed is still found (and its plain identity still matches).
+    for (const [key, want] of [
+      [this.keyOf(identity), sealed],
+      ...(legacy === undefined ? [] : [[legacy, identity] as const]),
+    ] as const) {
+      let text: string;
+      try {
+        text = readFileSync(this.#file(key), "utf8");
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") continue;
+        // Before anything is sent (a journal path through a regular file: ENOTDIR).
+        throw new Error(
+          `futrou: cannot read the create journal in ${this.dir} (${reason(e)}); nothing was created. ${cure(this.dir)}`,
+        );
+      }
+      const parsed = JournalEntry.safeParse(safeJson(text));
+      // A torn or foreign file is no evidence of anything: ignore it (the next write replaces it).
+      if (parsed.success && JSON.stringify(parsed.data.identity) === JSON.stringify(want)) return parsed.data;
     }
-    const parsed = JournalEntry.safeParse(safeJson(text));
-    // A torn or foreign file is no evidence of anything: ignore it (the next write replaces it).
-    if (!parsed.success) return undefined;
-    return JSON.stringify(parsed.data.identity) === JSON.stringify(identity) ? parsed.data : undefined;
+    return undefined;
   }
 
   /** Durable before it returns: written to a temporary file, fsynced, renamed over, directory fsynced. */
-  write(entry: JournalEntry): void {
+  write(given: JournalEntry): void {
+    const entry = { ...given, identity: this.#sealed(given.identity) };
     const file = this.#file(this.keyOf(entry.identity));
     const tmp = `${file}.${process.pid}.tmp`;
     try {
@@ -124,7 +250,10 @@ export class CreateJournal {
         closeSync(fd);
       }
       renameSync(tmp, file);
-      this.#syncDir();
+      syncDir(this.dir);
+      // An older version's entry of this identity is now this one.
+      const legacy = this.#legacyKey(given.identity);
+      if (legacy !== undefined) this.#unlink(legacy);
       const object = objectOf(entry);
       if (object !== undefined) indexes.get(this.dir)?.set(object, this.keyOf(entry.identity));
     } catch (e) {
@@ -141,13 +270,15 @@ export class CreateJournal {
           ? "nothing was created"
           : `${entry.what} was created (id ${entry.id}), but the stack does not record it yet`;
       throw new Error(
-        `futrou: cannot write the create journal in ${this.dir} (${reason(e)}); ${what}. ${this.#cure(entry.id)}`,
+        `futrou: cannot write the create journal in ${this.dir} (${reason(e)}); ${what}. ${cure(this.dir, entry.id)}`,
       );
     }
   }
 
   remove(identity: readonly unknown[]): void {
     this.#unlink(this.keyOf(identity));
+    const legacy = this.#legacyKey(identity);
+    if (legacy !== undefined) this.#unlink(legacy);
   }
 
   /**
@@ -227,7 +358,7 @@ export class CreateJournal {
   #unlink(key: string): void {
     try {
       unlinkSync(this.#file(key));
-      this.#syncDir();
+      syncDir(this.dir);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
       // The entry stays, and with it what the rerun needs to adopt the object (e.g. the directory turned
@@ -244,20 +375,12 @@ export class CreateJournal {
           ? `${entry.what} was created (id ${entry.id}), but the stack does not record it yet`
           : `the entry of ${entry?.what ?? "a create"} stays`;
       throw new Error(
-        `futrou: cannot remove an entry of the create journal in ${this.dir} (${reason(e)}); ${what}. ${this.#cure(entry?.id)}`,
+        `futrou: cannot remove an entry of the create journal in ${this.dir} (${reason(e)}); ${what}. ${cure(this.dir, entry?.id)}`,
       );
     }
     const index = indexes.get(this.dir);
     if (index) for (const [object, k] of index) if (k === key) index.delete(object);
     returnedHere.get(this.dir)?.delete(key);
-  }
-
-  /** What to do about a journal directory that cannot be used; with an id, how the object is then adopted. */
-  #cure(id?: string): string {
-    const where = `${ENV_JOURNAL_DIR}, else ~/.pulumi-futrou/journal`;
-    return id === undefined
-      ? `Make ${this.dir} a writable directory, or set ${ENV_JOURNAL_DIR} to one, and run \`pulumi up\` again.`
-      : `Make ${this.dir} writable again (keep it: ${where}) and run \`pulumi up\` again: it adopts ${id} from the entry.`;
   }
 
   /** Every readable entry (tests, and a human checking what is pending). */
@@ -277,14 +400,22 @@ export class CreateJournal {
   #file(key: string): string {
     return join(this.dir, `${key}.json`);
   }
+}
 
-  #syncDir(): void {
-    const fd = openSync(this.dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+/** What to do about a journal directory that cannot be used; with an id, how the object is then adopted. */
+function cure(dir: string, id?: string): string {
+  const where = `${ENV_JOURNAL_DIR}, else ~/.pulumi-futrou/journal`;
+  return id === undefined
+    ? `Make ${dir} a writable directory, or set ${ENV_JOURNAL_DIR} to one, and run \`pulumi up\` again.`
+    : `Make ${dir} writable again (keep it: ${where}) and run \`pulumi up\` again: it adopts ${id} from the entry.`;
+}
+
+function syncDir(dir: string): void {
+  const fd = openSync(dir, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -172,6 +172,20 @@ export class Listings {
     return at !== undefined && Date.now() - at <= FRESH_PARENT_MS;
   }
 
+  /**
+   * Ids of `collection` this process has seen: in its live listings (every owner) or created by it. A create's
+   * answer naming one of them is not the object that create made (create.ts, "the answer").
+   */
+  seenIn(collection: string): Set<string> {
+    const ids = new Set<string>();
+    for (const l of this.#listings.values())
+      if (l.collection === collection) for (const id of l.items.keys()) ids.add(id);
+    for (const path of this.#createdAt.keys()) {
+      if (path.startsWith(`${collection}/`)) ids.add(decodeURIComponent(path.slice(collection.length + 1)));
+    }
+    return ids;
+  }
+
   /** Whether this process created the object with `id` (through this client). */
   createdHere(id: string): boolean {
     return this.#created.has(id);

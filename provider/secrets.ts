@@ -242,7 +242,8 @@ export class Secrets {
 
   /**
    * A stand-in for a secret value where a deterministic identity is needed (the create journal's file
-   * name and identity): a digest, so the journal on disk holds no plain value.
+   * name and identity): a digest, so no plain value goes further. It never reaches the disk as is: the
+   * journal keys it (HMAC under its per-machine key, journal.ts) before writing.
    */
   static digest(value: unknown): string {
     return `sha256:${createHash("sha256")

@@ -31,6 +31,12 @@ export interface Mutant {
 }
 
 const PROTOCOL = "test/faults/create-protocol.test.ts";
+const REDIRECTS = "test/client/redirects.test.ts";
+const REDIRECT_TITLE =
+  "PATCH fails once, naming the status, the request and the Location; nothing is sent to the Location";
+const JOURNAL_KEY = "test/faults/journal-key.test.ts";
+const JOURNAL_KEY_TITLE =
+  "the key file is made once, mode 0600, beside the journal; no plain SHA-256 of a secret is on disk";
 
 export const MUTANTS: Mutant[] = [
   {
@@ -167,6 +173,144 @@ export const MUTANTS: Mutant[] = [
       file: "test/client/http.test.ts",
       title: "not in a 401 that echoes the Authorization header, nor any other error",
     },
+  },
+  {
+    name: "create-answer-id-unseen",
+    breaks: "a create's answer naming an object this run had seen before the POST enters the state",
+    file: "provider/create.ts",
+    from: "...(seenBefore.has(idOf(answer))",
+    to: "...(false && seenBefore.has(idOf(answer))",
+    test: {
+      file: PROTOCOL,
+      title: "an answer naming an object seen before, with the values sent: refused for its id alone",
+    },
+  },
+  {
+    name: "create-answer-unique-field",
+    breaks: "a create's answer with another name (domain, key, record values) than the one sent enters the state",
+    file: "provider/create.ts",
+    from: ".filter((f) => normal[f] !== undefined && !same(normal[f], body[f]))",
+    to: ".filter(() => false)",
+    test: {
+      file: PROTOCOL,
+      title: "an answer naming an object never seen, with another name: refused for its name alone",
+    },
+  },
+  {
+    name: "adopt-without-createdat-proof",
+    breaks: "a look-alike no (lagging) listing showed before the POST is adopted as our late create without proof",
+    file: "provider/create.ts",
+    from: "return since !== undefined && !Number.isNaN(at) && at >= since - CREATED_SKEW_MS;",
+    to: "return true;",
+    test: {
+      file: PROTOCOL,
+      title: "a pre-existing project that 2 lagging listings did not show is never taken as our late create",
+    },
+  },
+  {
+    name: "journal-adopts-without-proof",
+    breaks: "a rerun adopts from the journal a look-alike older than the interrupted run's first POST",
+    file: "provider/create.ts",
+    from: "return newOne(entry.before, entry.apiAt === undefined ? undefined : Date.parse(entry.apiAt));",
+    to: "return newOne(entry.before, 0);",
+    test: {
+      file: PROTOCOL,
+      title: "a rerun never adopts from the journal a look-alike created before the first POST",
+    },
+  },
+  {
+    name: "update-skips-id-check",
+    breaks: "an update answered with another object (that reads back the fields written) enters the state",
+    file: "provider/kit/update.ts",
+    from: "const other = answer.id !== undefined && String(answer.id) !== apiId;",
+    to: "const other = false;",
+    test: {
+      file: PROTOCOL,
+      title: "a PATCH answered with another object: the update fails naming it; nothing is taken",
+    },
+  },
+  {
+    name: "update-believes-empty-answer",
+    breaks: "an update answered 204 with nothing applied is taken as applied (a lost update)",
+    file: "provider/kit/update.ts",
+    from: "if (answer === undefined) answer = (await rt.client().get(path, spec.model)) as Props;",
+    to: "if (answer === undefined) answer = {};",
+    test: {
+      file: PROTOCOL,
+      title: "an empty answer is read back once: applied, it is taken; lost, the update fails",
+    },
+  },
+  {
+    name: "post-keeps-no-room-for-lookup",
+    breaks: "a hanging POST spends the whole deadline, so the recovery lookup is never sent",
+    file: "provider/api/deadline.ts",
+    from: "return { ...deadline, at: deadline.at - recoveryReserveMs(deadline.ms) };",
+    to: "return deadline;",
+    test: {
+      file: PROTOCOL,
+      title: "a POST that hangs leaves room in the deadline for the lookup, and the message says what it found",
+    },
+  },
+  {
+    name: "redirect-counted-as-success",
+    breaks: "a 3xx answer (a PATCH or DELETE redirected elsewhere) is taken for success: a lost update, orphans",
+    file: "provider/api/client.ts",
+    from: "if (res.statusCode < 200 || res.statusCode >= 300) {",
+    to: "if (res.statusCode >= 400) {",
+    test: { file: REDIRECTS, title: REDIRECT_TITLE },
+  },
+  {
+    name: "redirect-counted-as-success-engine",
+    breaks: "every PATCH answered 302: `pulumi up` reports the update done while the API keeps the old values",
+    file: "provider/api/client.ts",
+    from: "if (res.statusCode < 200 || res.statusCode >= 300) {",
+    to: "if (res.statusCode >= 400) {",
+    test: {
+      file: "test/faults/redirect-faults.test.ts",
+      title:
+        "every PATCH answered 302 elsewhere: up fails naming each object and the redirect; API and state keep the old values",
+    },
+  },
+  {
+    name: "redirect-retried",
+    breaks: "a 3xx is re-sent as if the API had been busy",
+    file: "provider/api/retry.ts",
+    from: 'if (!policy.statusCodes.includes(error.status)) return { action: "fail" };',
+    to: 'if (!policy.statusCodes.includes(error.status) && error.status >= 400) return { action: "fail" };',
+    test: { file: REDIRECTS, title: REDIRECT_TITLE },
+  },
+  {
+    name: "journal-plain-secret-digest",
+    breaks: "the journal writes a secret name's plain SHA-256, which confirms a guess offline",
+    file: "provider/journal.ts",
+    from: "const DIGEST = /^sha256:([0-9a-f]{64})$/;",
+    to: "const DIGEST = /^never a digest:(x)$/;",
+    test: { file: JOURNAL_KEY, title: JOURNAL_KEY_TITLE },
+  },
+  {
+    name: "journal-unkeyed-fields",
+    breaks:
+      "the journal's field hashes are plain salted SHA-256 beside their salt: a secret value's guess is confirmed",
+    file: "provider/journal.ts",
+    from: "const hash = salt.startsWith(KEYED_SALT)",
+    to: 'const hash = salt.startsWith("never")',
+    test: { file: JOURNAL_KEY, title: JOURNAL_KEY_TITLE },
+  },
+  {
+    name: "record-value-unbounded",
+    breaks: "a 100 KB TXT value passes preview and fails at the API",
+    file: "provider/api/models.ts",
+    from: ".max(DNS_RECORD_VALUE_MAX,",
+    to: ".max(Number.MAX_SAFE_INTEGER,",
+    test: { file: "test/provider/check.test.ts", title: "a 100 KB TXT value → value" },
+  },
+  {
+    name: "volume-fraction-taken",
+    breaks: "a volume of 1.5 GB passes preview",
+    file: "provider/api/models.ts",
+    from: '.int("must be a whole number of GB")',
+    to: "",
+    test: { file: "test/provider/check.test.ts", title: "a volume of 1.5 GB → sizeGb" },
   },
 ];
 

@@ -12,7 +12,7 @@ export interface CronArgs {
   type?: pulumi.Input<"simple" | "code">;
   /** HTTP method for `simple` jobs. Default `GET`. Updated in place. */
   method?: pulumi.Input<"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD">;
-  /** The http(s) URL a `simple` job calls (required for `simple`). Default `null`. Updated in place. */
+  /** The http(s) URL a `simple` job calls (required for `simple`), at most 8000 characters. Default `null`. Updated in place. */
   url?: pulumi.Input<string | null>;
   /** Request headers; may hold credentials, so always a Pulumi secret. Default `{}`. Updated in place. */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;

@@ -10,7 +10,7 @@ export interface DnsRecordArgs {
   name: pulumi.Input<string>;
   /** A, AAAA, CNAME, MX, TXT, NS, SRV or CAA; the value must fit it (A: IPv4, AAAA: IPv6, …). Updated in place. */
   type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "SRV" | "CAA">;
-  /** The record data, e.g. `203.0.113.10`, `mail.example.com`, `"10 5060 sip.example.com"` for SRV. Updated in place. */
+  /** The record data, e.g. `203.0.113.10`, `mail.example.com`, `"10 5060 sip.example.com"` for SRV; at most 4096 characters. Updated in place. */
   value: pulumi.Input<string>;
   /** Time to live in seconds, a whole number 0–2147483647. Default 300. Updated in place. */
   ttl?: pulumi.Input<number>;

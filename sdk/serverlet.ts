@@ -40,7 +40,7 @@ export interface ServerletScalingArgs {
 export interface ServerletArgs {
   /** The serverlet's name, at most 255 characters. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
   name?: pulumi.Input<string>;
-  /** The container image, e.g. `ghcr.io/acme/api:1.4`. Updated in place (redeploys; up waits for `running`). */
+  /** The container image, e.g. `ghcr.io/acme/api:1.4`, at most 512 characters. Updated in place (redeploys; up waits for `running`). */
   image: pulumi.Input<string>;
   /** The serverlet plan id (see `getServerletPlan`), which sizes it in the newest API. Default: the API's choice, kept until you set one. Updated in place. */
   serverletPlanId?: pulumi.Input<string | null>;

@@ -6,7 +6,7 @@ import type { OutputsOf, StateOf, Timestamps } from "./types";
 export interface VolumeArgs {
   /** The volume's name, at most 255 characters. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
   name?: pulumi.Input<string>;
-  /** Size in GB, 0–1048576 (1 PiB). Default 10. Can only grow (in place); a smaller size fails at preview. */
+  /** Size in GB, a whole number 0–1048576 (1 PiB). Default 10. Can only grow (in place); a smaller size fails at preview. */
   sizeGb?: pulumi.Input<number>;
   /** The volume type, e.g. `ssd` (a free string in the API). Default `ssd`. Changing it replaces the volume (its data is lost). */
   type?: pulumi.Input<string>;

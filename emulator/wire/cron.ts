@@ -18,7 +18,11 @@ export const cron = wireKind({
     }),
     type: z.enum(CRON_TYPES).optional(),
     method: z.enum(CRON_METHODS).optional(),
-    url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    // ASSUMED: at most 8,000 characters, what RFC 9110 (4.1) recommends every HTTP party support.
+    url: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .max(8000)
+      .optional(),
     headers: stringMap.optional(),
     // ASSUMED: bodies and code up to 64 KiB.
     body: z.string().max(65536).optional(),

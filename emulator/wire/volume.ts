@@ -6,8 +6,14 @@ export const volume = wireKind({
   name: "Volume",
   request: {
     name: text255,
-    // A number >= 0 (the types: float64). ASSUMED: it only grows (checked against the stored size).
-    sizeGb: z.number().min(0, "must be 0 or more GB").optional(),
+    // ASSUMED: whole GB, >= 0, not -0: the CLI sends it from an int flag (the types' float64 is the
+    // response's). ASSUMED: it only grows (checked against the stored size).
+    sizeGb: z
+      .number()
+      .int("must be a whole number of GB")
+      .min(0, "must be 0 or more GB")
+      .refine((gb) => !Object.is(gb, -0), "must be 0 or more GB (not -0)")
+      .optional(),
     // A free string in the types; the CLI's default is ssd.
     type: z.string().min(1).max(255).optional(),
     // The CLI posts `{name, sizeGb, type}` (its tests answer 201): the token's workspace.

@@ -7,8 +7,8 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { API_VERSION_PATH, DEFAULT_API_URL, PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
-import { currentDeadline, DEFAULT_DEADLINE_MS, type Deadline, deadlineIn } from "./deadline";
-import { FutrouApiError, FutrouNetworkError, FutrouResponseError } from "./errors";
+import { currentDeadline, DEFAULT_DEADLINE_MS, type Deadline, deadlineIn, postingDeadline } from "./deadline";
+import { FutrouApiError, FutrouNetworkError, FutrouResponseError, isRedirect } from "./errors";
 import {
   classify,
   describeIssue,
@@ -113,6 +113,8 @@ export class FutrouClient {
   readonly #basePath: string;
   readonly #deadline: { ms: number; setting: string };
   readonly #now: () => number;
+  /** The API's clock as the latest answer's `Date` header said it, and when (on `#now`) that answer came. */
+  #apiClock?: { date: number; heard: number };
 
   constructor(opts: ClientOptions) {
     if (!opts.token)
@@ -241,7 +243,9 @@ export class FutrouClient {
   ): Promise<z.infer<S>> {
     const json = JSON.stringify(body);
     const recover = opts?.recover;
-    const loop = this.#loop("POST", path);
+    // Attempts stop short of the deadline: what is left is the recovery lookup's (deadline.ts).
+    const loop = { ...this.#loop("POST", path) };
+    loop.deadline = postingDeadline(loop.deadline);
     return this.#write({ op: "create", path, body }, () =>
       withRetry<z.infer<S>>({
         ...loop,
@@ -290,6 +294,22 @@ export class FutrouClient {
       if (!res.text.trim()) return undefined;
       return this.#parse("POST", path, res, schema);
     });
+  }
+
+  /**
+   * The API's clock now, as far as its answers tell: the `Date` header of the latest answer this client got
+   * (any status), plus the time passed here since. A lower bound (the header is truncated to the second)
+   * that the create protocol compares `createdAt` with (create.ts, step 3). Undefined before any answer
+   * carried a readable `Date`.
+   */
+  apiNow(): number | undefined {
+    const clock = this.#apiClock;
+    return clock && clock.date + Math.max(0, this.#now() - clock.heard);
+  }
+
+  #heard(headers: RawResponse["headers"]): void {
+    const date = Date.parse(header(headers, "date") ?? "");
+    if (!Number.isNaN(date)) this.#apiClock = { date, heard: this.#now() };
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -353,8 +373,11 @@ export class FutrouClient {
       });
       const text = await res.body.text();
       const headers = res.headers as RawResponse["headers"];
-      if (res.statusCode >= 400) {
+      this.#heard(headers);
+      // Success is 2xx only (CONTRACT.md "Responses"); a 3xx is an error that names its Location.
+      if (res.statusCode < 200 || res.statusCode >= 300) {
         const origin = this.#origin;
+        const location = header(headers, "location");
         throw new FutrouApiError({
           status: res.statusCode,
           statusText: res.statusText,
@@ -362,6 +385,14 @@ export class FutrouClient {
           path,
           body: this.#redact(text),
           retryAfter: header(headers, "retry-after"),
+          ...(isRedirect(res.statusCode)
+            ? {
+                ...(location === undefined ? {} : { location: this.#redact(location) }),
+                hint:
+                  `the provider follows no redirect (the API token goes to ${new URL(this.baseUrl).origin} only), ` +
+                  `so the request failed; if the API has moved, set ${origin?.apiUrl ?? "futrou:apiUrl or FUTROU_API_URL"} to its new address`,
+              }
+            : {}),
           ...(res.statusCode === 401 && origin
             ? {
                 hint:

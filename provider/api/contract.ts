@@ -145,6 +145,24 @@ export const VOLUME_DEFAULTS = { sizeGb: 10, type: "ssd" } as const;
  * refuses values that are mistakes (`1e308`, a size in bytes).
  */
 export const VOLUME_SIZE_MAX_GB = 1_048_576;
+/**
+ * ASSUMED: a DNS record's value is at most 4,096 characters. Nothing publishes the API's limit. DNS itself
+ * bounds a record's data at 65,535 octets, made of character-strings of at most 255 (RFC 1035 3.3): the
+ * longest real values (TXT with a 4096-bit DKIM key, about 800 characters) fit five times over.
+ */
+export const DNS_RECORD_VALUE_MAX = 4096;
+/**
+ * ASSUMED: a serverlet's image reference is at most 512 characters. The image reference grammar of the
+ * container registries (distribution's `reference`) bounds a name, registry host included, at 255
+ * characters and a tag at 128; with an `@sha256:` digest (71) a full reference is at most 455. The CLI's
+ * validator only requires it non-empty.
+ */
+export const SERVERLET_IMAGE_MAX = 512;
+/**
+ * ASSUMED: a cron's URL is at most 8,000 characters, the length RFC 9110 (4.1) recommends every HTTP
+ * sender and recipient support. The CLI's validator only requires a URL.
+ */
+export const CRON_URL_MAX = 8000;
 
 export const CRON_TYPES = ["simple", "code"] as const;
 /** ASSUMED: the HTTP methods a `simple` cron may call. */

@@ -52,3 +52,17 @@ export function duration(ms: number): string {
   if (h > 0) return sec > 0 ? `${h}h${m}m${sec}s` : m > 0 ? `${h}h${m}m` : `${h}h`;
   return sec > 0 ? `${m}m${sec}s` : `${m}m`;
 }
+
+/**
+ * The room an ambiguous POST keeps for its recovery lookup (create.ts, step 2): max(5 s, a tenth of the
+ * deadline), at most half of it. POST attempts stop that long before the deadline (`postingDeadline`), so
+ * a POST that hangs until its attempt times out still leaves time to look for what it may have made.
+ */
+export function recoveryReserveMs(deadlineMs: number): number {
+  return Math.min(Math.max(5_000, deadlineMs / 10), deadlineMs / 2);
+}
+
+/** The deadline POST attempts are bounded by: the operation's, less the room kept for the lookup. */
+export function postingDeadline(deadline: Deadline): Deadline {
+  return { ...deadline, at: deadline.at - recoveryReserveMs(deadline.ms) };
+}

@@ -14,10 +14,12 @@
 import { z } from "zod";
 import {
   CRON_TYPES,
+  CRON_URL_MAX,
   DEFAULT_PORT_PROTOCOL,
   DNS_PRIORITY,
   DNS_PRIORITY_TYPES,
   DNS_RECORD_TYPES,
+  DNS_RECORD_VALUE_MAX,
   DNS_TTL,
   GENERATIONS,
   type Generation,
@@ -30,6 +32,7 @@ import {
   PROXY_TYPES,
   SERVERLET_ARCHES,
   SERVERLET_CPU_MILLICORES,
+  SERVERLET_IMAGE_MAX,
   SERVERLET_INSTANCES,
   SERVERLET_RAM_MIB,
   TEXT_MAX,
@@ -253,7 +256,10 @@ export const DnsRecordWritable = z.object({
     .max(253)
     .refine(isRecordName, "must be @ or a host name inside the zone (www, _dmarc, *.api)"),
   type: DnsRecordType,
-  value: z.string().min(1, "must not be empty"),
+  value: z
+    .string()
+    .min(1, "must not be empty")
+    .max(DNS_RECORD_VALUE_MAX, `must be at most ${DNS_RECORD_VALUE_MAX} characters`),
   ttl: int(DNS_TTL.min, DNS_TTL.max, " seconds"),
   priority: int(DNS_PRIORITY.min, DNS_PRIORITY.max).nullable(),
 });
@@ -287,7 +293,10 @@ export const CronWritable = z.object({
   }),
   type: z.enum(CRON_TYPES),
   method: z.enum(HTTP_METHODS),
-  url: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).nullable(),
+  url: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .max(CRON_URL_MAX, `must be at most ${CRON_URL_MAX} characters`)
+    .nullable(),
   headers: stringMap,
   body: z.string().nullable(),
   code: z.string().nullable(),
@@ -438,9 +447,13 @@ export type Proxy = z.infer<typeof Proxy>;
 
 export const VolumeWritable = z.object({
   name,
+  // ASSUMED: whole GB, and not -0 (a sign error in the program; JSON sends it as `-0`). The CLI sends sizeGb
+  // from an int flag (volumes.go@424ef1c:65-79; its mocks answer 10): the API was never seen taking a fraction.
   sizeGb: z
     .number()
+    .int("must be a whole number of GB")
     .min(0, "must be 0 or more GB")
+    .refine((gb) => !Object.is(gb, -0), "must be 0 or more GB (not -0)")
     .max(VOLUME_SIZE_MAX_GB, `must be at most ${VOLUME_SIZE_MAX_GB} GB (1 PiB; no volume is larger)`),
   type: z.string().min(1, "must not be empty (e.g. ssd)"),
   ...ownership,
@@ -527,7 +540,11 @@ export const mountsRule: CrossFieldRule<{
 };
 export const ServerletWritable = z.object({
   name,
-  image: z.string().min(1, "must not be empty").regex(/^\S+$/, "must be an image reference without spaces"),
+  image: z
+    .string()
+    .min(1, "must not be empty")
+    .max(SERVERLET_IMAGE_MAX, `must be at most ${SERVERLET_IMAGE_MAX} characters`)
+    .regex(/^\S+$/, "must be an image reference without spaces"),
   serverletPlanId: nullableId,
   ...ownership,
   regionId: nullableId,

@@ -3,6 +3,7 @@
  * values out of whatever it throws; `sealing` says how an operation's answers are sealed.
  */
 import { withinDeadline } from "../api/deadline";
+import { FutrouApiError, isRedirect } from "../api/errors";
 import { requestDeadline } from "../config";
 import { declaredSecrets, type Secrets } from "../secrets";
 import type { Props } from "../spec";
@@ -42,7 +43,8 @@ export function bounded<T>(
  * Runs one operation of one resource with its secrets: whatever it throws loses every secret value
  * (message, stack, reasons) and an init failure's properties are sealed like outputs (`seal`). `printed`
  * when the host may print the error itself (check, diff, read, delete): the adapter hears of it
- * (AdapterOptions.reported), so it prints it once.
+ * (AdapterOptions.reported), so it prints it once. `subject`: the object the operation is about, named in
+ * a redirect's message (api/errors.ts `isRedirect`), which otherwise names only the request.
  */
 export async function guarded<T>(
   rt: KindRuntime,
@@ -50,10 +52,14 @@ export async function guarded<T>(
   printed: boolean,
   op: () => Promise<T>,
   seal?: Parameters<Secrets["sealed"]>[1],
+  subject?: { props?: Props; id?: string },
 ): Promise<T> {
   try {
     return await op();
   } catch (error) {
+    if (subject && error instanceof FutrouApiError && isRedirect(error.status)) {
+      error.message = `${rt.label(subject.props ?? {}, subject.id)}: ${error.message}`;
+    }
     secrets.scrub(error);
     if (error instanceof ResourceInitError && seal) error.properties = secrets.sealed(error.properties, seal);
     if (printed) rt.adapter.reported?.(error);

@@ -76,27 +76,41 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     },
     read: (id: string, props: Props = {}) => {
       const secrets = Secrets.of(spec, props);
-      return guarded(rt, secrets, true, async () => {
-        const result = await bounded(rt, "read", props, () => read(rt, id, props, secrets));
-        const seal = sealing(rt, secrets, props, props);
-        return {
-          ...result,
-          props: secrets.sealed(result.props ?? {}, seal),
-          // The engine marks refreshed inputs from the old inputs, which lack what the API filled in (a
-          // `displayName` copied from a secret `name`): only the kind's own fields are marked for sure.
-          ...(result.inputs
-            ? {
-                inputs: secrets.sealed(result.inputs, {
-                  ...seal,
-                  marked: rt.sealAll ? new Set() : secrets.markedBy({}),
-                }),
-              }
-            : {}),
-        };
-      });
+      return guarded(
+        rt,
+        secrets,
+        true,
+        async () => {
+          const result = await bounded(rt, "read", props, () => read(rt, id, props, secrets));
+          const seal = sealing(rt, secrets, props, props);
+          return {
+            ...result,
+            props: secrets.sealed(result.props ?? {}, seal),
+            // The engine marks refreshed inputs from the old inputs, which lack what the API filled in (a
+            // `displayName` copied from a secret `name`): only the kind's own fields are marked for sure.
+            ...(result.inputs
+              ? {
+                  inputs: secrets.sealed(result.inputs, {
+                    ...seal,
+                    marked: rt.sealAll ? new Set() : secrets.markedBy({}),
+                  }),
+                }
+              : {}),
+          };
+        },
+        undefined,
+        { props, id },
+      );
     },
     delete: (id: string, props?: Props) =>
-      guarded(rt, Secrets.of(spec, props), true, () => bounded(rt, "delete", props, () => remove(rt, id, props))),
+      guarded(
+        rt,
+        Secrets.of(spec, props),
+        true,
+        () => bounded(rt, "delete", props, () => remove(rt, id, props)),
+        undefined,
+        { props, id },
+      ),
     create: (inputs: Props) => {
       const secrets = Secrets.of(spec, inputs);
       const seal = sealing(rt, secrets, inputs);
@@ -109,6 +123,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
           return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
         },
         seal,
+        { props: inputs },
       );
     },
     update: (id: string, olds: Props, news: Props, oldInputs?: Props) => {
@@ -123,6 +138,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
           return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
         },
         seal,
+        { props: olds, id },
       );
     },
   };

@@ -1,7 +1,10 @@
-/** update: refuses what the API would before any request, PATCHes only the changed updatable fields. */
+/**
+ * update: refuses what the API would before any request, PATCHes only the changed updatable fields, and
+ * believes the answer only when it is the object asked for and reads back what was written.
+ */
 import type { dynamic } from "@pulumi/pulumi";
 import { FutrouApiError } from "../api/errors";
-import { normalize } from "../normal";
+import { normalize, same } from "../normal";
 import type { Props } from "../spec";
 import { differs, withKept } from "./diff";
 import { pick } from "./props";
@@ -46,6 +49,8 @@ export async function update(
         ? await rt.client().patch(path, patch, spec.model.optional())
         : await rt.client().get(path, spec.model)
     ) as Props | undefined;
+    // An empty answer (204, or no body) says nothing of what was applied: read the object once.
+    if (answer === undefined) answer = (await rt.client().get(path, spec.model)) as Props;
   } catch (error) {
     if (error instanceof FutrouApiError && error.status === 404) {
       throw new Error(
@@ -56,8 +61,32 @@ export async function update(
     }
     throw error;
   }
-  // An answer without a body (or without every field) leaves the rest as applied and as it was.
-  const updated = { ...answer, id: answer?.id ?? rt.locate(id).apiId };
+  believe(rt, id, olds, patch, now, answer);
+  // An answer without every field leaves the rest as applied and as it was.
+  const updated = { ...answer, id: answer.id ?? rt.locate(id).apiId };
   const ready = await waitReady(rt, updated, news, "update");
   return { outs: rt.outputs(ready, news, olds) };
+}
+
+/**
+ * The answer to an update is the object asked for (its id) and says the written fields as sent, in the API's
+ * normal form, where it says them at all (a variable's value it never does). Otherwise the update fails and
+ * the state keeps the old values (an update error changes no state, in either adapter): what the API holds
+ * is unknown, and `pulumi refresh` reads it.
+ */
+function believe(rt: KindRuntime, id: string, olds: Props, patch: Props, sent: Props, answer: Props): void {
+  const apiId = rt.locate(id).apiId;
+  const live = rt.live(answer);
+  const other = answer.id !== undefined && String(answer.id) !== apiId;
+  const differ = other ? [] : Object.keys(patch).filter((k) => live[k] !== undefined && !same(live[k], sent[k]));
+  if (!other && differ.length === 0) return;
+  const what = other
+    ? `another object, ${rt.spec.typeName} ${JSON.stringify(String(answer.id))}${
+        rt.spec.autoName && typeof answer[rt.spec.autoName] === "string" ? ` "${answer[rt.spec.autoName]}"` : ""
+      }`
+    : `${differ.map((k) => `${k} ${JSON.stringify(live[k])} (sent ${JSON.stringify(sent[k])})`).join(", ")}`;
+  throw new Error(
+    `${rt.label(olds, id)}: the API answered the update with ${what}; the state keeps the old values, as the ` +
+      "update is not confirmed. Run `pulumi refresh` to read what the API holds, then `pulumi up` again.",
+  );
 }

@@ -59,7 +59,12 @@ export function serveKind(api: CannedApi, kind: Kind, opts: ServeOptions): Serve
   const current = (id: string) => (served.object?.id === id ? served.object : undefined);
   api.on("POST", collection, (req, params) => {
     n += 1;
-    served.object = created(kind, (req.body ?? {}) as Props, params, n, generation);
+    // Stamped now, as the API stamps a create: a lookup after an ambiguous POST takes only an object created
+    // after that POST was sent (provider/create.ts, step 3).
+    served.object = {
+      ...created(kind, (req.body ?? {}) as Props, params, n, generation),
+      createdAt: new Date().toISOString(),
+    };
     return reply(kind, served.object, opts.post, 201, generation);
   });
   api.on("GET", collection, (req) => {

@@ -67,11 +67,6 @@ const DELIBERATE: Record<
   string,
   { why: string; provider: Record<string, unknown>; emulator: Record<string, unknown> }
 > = {
-  "dnsRecord.value": {
-    why: "ASSUMED by the emulator only: record data of at most 4096 characters",
-    provider: { minLength: 1 },
-    emulator: { minLength: 1, maxLength: 4096 },
-  },
   "cron.body": {
     why: "ASSUMED by the emulator only: a body of at most 65,536 characters",
     provider: {},
@@ -114,17 +109,13 @@ const DELIBERATE: Record<
   "volume.sizeGb": {
     why: "ASSUMED by the provider only (contract.ts VOLUME_SIZE_MAX_GB): no volume is over 1 PiB",
     provider: { minimum: 0, maximum: contract.VOLUME_SIZE_MAX_GB },
-    emulator: { minimum: 0 },
+    // A whole number: zod's integers end at the largest safe one.
+    emulator: { minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
   },
   "volume.type": {
     why: "ASSUMED by the emulator only: a free string of at most 255 characters",
     provider: { minLength: 1 },
     emulator: { minLength: 1, maxLength: 255 },
-  },
-  "serverlet.image": {
-    why: "ASSUMED by the emulator only: an image reference of at most 512 characters",
-    provider: { minLength: 1 },
-    emulator: { minLength: 1, maxLength: 512 },
   },
   "serverlet.runtime": {
     why: "ASSUMED by the emulator only: a runtime name of at most 255 characters",
@@ -192,6 +183,15 @@ describe("the limits on what a request may carry", () => {
     ];
     const verdicts = (schema: z.ZodType) => probes.map((p) => schema.safeParse({ ...base, ...p }).success);
     expect(verdicts(provider)).toEqual([true, true, false, false, true, false, true, false, false]);
+    expect(verdicts(emulator)).toEqual(verdicts(provider));
+  });
+
+  test("volume size: both refuse a fraction and -0, which no limit keyword shows", () => {
+    const provider = specFor("volume").create.shape.sizeGb as z.ZodType;
+    const emulator = WIRE.volume.create["2026-08-02"].shape.sizeGb as z.ZodType;
+    const probes = [0, 10, 1.5, -0, -1];
+    const verdicts = (schema: z.ZodType) => probes.map((gb) => schema.safeParse(gb).success);
+    expect(verdicts(provider)).toEqual([true, true, false, false, false]);
     expect(verdicts(emulator)).toEqual(verdicts(provider));
   });
 

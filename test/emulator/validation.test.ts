@@ -196,13 +196,21 @@ test("units are whole numbers: 0.5 cores is refused, 500 millicores is taken", a
   expect(res.body).toMatchObject({ cpu: 500, ram: 256 });
 });
 
-test("a volume may be 0 GB and a fractional size; the size only grows", async () => {
+test("a volume may be 0 GB, in whole GB only (not 1.5, not -0); the size only grows", async () => {
   expect((await h.call("POST", "/volumes", h.own({ name: "empty", sizeGb: 0 }))).body.sizeGb).toBe(0);
   const vol = (await h.call("POST", "/volumes", h.own({ name: "grow", sizeGb: 50 }))).body;
   const res = await h.call("PATCH", `/volumes/${vol.id}`, { sizeGb: 20 });
   expect(seen(res)).toEqual({ status: 400, errors: [{ code: "VALIDATION_ERROR", field: "sizeGb" }] });
   expect((await h.call("GET", `/volumes/${vol.id}`)).body.sizeGb).toBe(50);
-  expect((await h.call("PATCH", `/volumes/${vol.id}`, { sizeGb: 80.5 })).body.sizeGb).toBe(80.5);
+  expect((await h.call("PATCH", `/volumes/${vol.id}`, { sizeGb: 80 })).body.sizeGb).toBe(80);
+  for (const body of [`{"sizeGb": 80.5}`, `{"sizeGb": -0}`]) {
+    const refused = await h.call("PATCH", `/volumes/${vol.id}`, body);
+    expect({ body, ...seen(refused) }).toEqual({
+      body,
+      status: 400,
+      errors: [{ code: "VALIDATION_ERROR", field: "sizeGb" }],
+    });
+  }
 });
 
 test("a proxy target may be a host, an IP, or either with a port", async () => {

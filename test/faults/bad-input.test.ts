@@ -104,6 +104,12 @@ const CASES: Case[] = [
   { what: "negative TTL", kind: "dnsRecord", args: rec({ ttl: -1 }), field: "ttl" },
   { what: "TTL above 2^31-1", kind: "dnsRecord", args: rec({ ttl: 2 ** 31 }), field: "ttl" },
   { what: "unknown record type", kind: "dnsRecord", args: rec({ type: "SPF" }), field: "type" },
+  {
+    what: "a 100 KB TXT value",
+    kind: "dnsRecord",
+    args: rec({ type: "TXT", value: "x".repeat(100_000) }),
+    field: "value",
+  },
   // A zone id that is a dot segment would send the record's requests to another path (`/dns/<zone>/..`).
   { what: "zone id `..`", kind: "dnsRecord", args: rec({ dnsId: ".." }), field: "dnsId" },
   { what: "zone id `.`", kind: "dnsRecord", args: rec({ dnsId: "." }), field: "dnsId" },
@@ -111,6 +117,12 @@ const CASES: Case[] = [
   { what: "cron expression with 3 fields", kind: "cron", args: cron({ schedule: "* * *" }), field: "schedule" },
   { what: "cron minute 61", kind: "cron", args: cron({ schedule: "61 * * * *" }), field: "schedule" },
   { what: "non-http URL", kind: "cron", args: cron({ url: "ftp://example.com/x" }), field: "url" },
+  {
+    what: "a 100 KB URL",
+    kind: "cron",
+    args: cron({ url: `https://example.com/${"x".repeat(100_000)}` }),
+    field: "url",
+  },
   { what: "unknown HTTP method", kind: "cron", args: cron({ method: "FETCH" }), field: "method" },
   // proxy
   { what: "port 0", kind: "proxy", args: proxy({ port: 0 }), field: "port" },
@@ -121,6 +133,7 @@ const CASES: Case[] = [
   { what: "negative size", kind: "volume", args: { sizeGb: -1 }, field: "sizeGb" },
   { what: "empty volume type", kind: "volume", args: { type: "" }, field: "type" },
   { what: "a size of 1e308 GB", kind: "volume", args: { sizeGb: 1e308 }, field: "sizeGb" },
+  { what: "a size of 1.5 GB", kind: "volume", args: { sizeGb: 1.5 }, field: "sizeGb" },
   // storage
   { what: "empty storage name", kind: "storage", args: { name: "" }, field: "name" },
   { what: "empty storage plan id", kind: "storage", args: { storagePlanId: "" }, field: "storagePlanId" },
@@ -134,6 +147,7 @@ const CASES: Case[] = [
     field: "minInstances",
   },
   { what: "image with a space", kind: "serverlet", args: { image: "nginx latest" }, field: "image" },
+  { what: "a 5,000-character image", kind: "serverlet", args: { image: "a".repeat(5000) }, field: "image" },
   {
     what: "a mounted storage id `..`",
     kind: "serverlet",

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
+import { deadlineIn, withinDeadline } from "../../provider/api/deadline";
 import {
   AmbiguousMatchError,
   type CreateKind,
@@ -18,10 +19,12 @@ import {
 } from "../../provider/create";
 import { specFor } from "../../provider/index";
 import { CreateJournal, type JournalEntry } from "../../provider/journal";
-import { ResourceInitError } from "../../provider/kit";
+import { makeProvider, ResourceInitError } from "../../provider/kit";
 import { FRESH_PARENT_MS } from "../../provider/listing";
 import { normalize } from "../../provider/normal";
+import { Secrets } from "../../provider/secrets";
 import type { Props } from "../../provider/spec";
+import { configOf } from "../provider/harness";
 import { type ScriptedApi, startScriptedApi } from "./scripted-api";
 
 let api: ScriptedApi;
@@ -219,9 +222,13 @@ test("a secret name is in no message and, written to disk, only as a digest; the
   expect(error).toBeInstanceOf(UnsettledCreateError);
   expect(error.message).toMatch(/futrou:Project name=\[secret\]: /);
   expect(error.message).not.toContain(name);
-  const files = readdirSync(journalDir).map((f) => readFileSync(join(journalDir, f), "utf8"));
+  const files = readdirSync(journalDir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => readFileSync(join(journalDir, f), "utf8"));
   expect(files).toHaveLength(1);
   expect(files.join("")).not.toContain(name);
+  // Not even its plain digest, which a guess could be checked against: it is keyed (HMAC) on disk.
+  expect(files.join("")).not.toContain(Secrets.digest(name).slice("sha256:".length));
   expect(journal.entries()[0]?.what).toMatch(/^futrou:Project name=\[secret\] at /);
   api.failLists = 0;
   const adopted = await create("project", PROJECTS, { name }, undefined, marked);
@@ -431,5 +438,156 @@ describe("the journal knows the stack, and forgets an object once the engine hol
     CreateJournal.confirmReturned();
     expect(journal.entries().map((e) => e.what.split(" ")[1])).toEqual(['name="unsure-close"']);
     expect(ids(PROJECTS)).toContain(done.id);
+  });
+});
+
+describe("an answer is checked before it enters the state", () => {
+  const named = (collection: string, field: string, value: string) =>
+    ids(collection).filter((id) => api.objects.get(collection)?.get(id)?.[field] === value);
+
+  test("a create answered with a project this stack holds: the step fails naming both; the one the POST made is recorded", async () => {
+    const run = runClient();
+    const held = await create("project", PROJECTS, { name: "shop-a" }, undefined, {}, run);
+    api.posts = ["answer-other"];
+    const error = await create("project", PROJECTS, { name: "shop-b" }, undefined, {}, run, {
+      ours: new Set([String(held.id)]),
+    }).catch((e: unknown) => e);
+    const [made] = named(PROJECTS, "name", "shop-b");
+    expect(error).toBeInstanceOf(ResourceInitError);
+    expect((error as Error).message).toContain(
+      `the API answered the create of Project "shop-b" with Project ${held.id} "shop-a", which this run had already ` +
+        'seen before the POST (an object of this stack) and has name "shop-a", not the "shop-b" sent',
+    );
+    // What the POST really made is what the engine records (so `destroy` deletes it), never the other one.
+    expect((error as ResourceInitError).id).toBe(made);
+    expect((error as ResourceInitError).properties).toMatchObject({ id: made, name: "shop-b" });
+    expect(entryIds()).toContain(made);
+    expect(api.objects.get(PROJECTS)?.get(String(held.id))?.name).toBe("shop-a");
+  });
+
+  test("an answer naming an object seen before, with the values sent: refused for its id alone", async () => {
+    // Two identical records are allowed (no unique field): only the id tells the answer is not the new one.
+    const run = runClient();
+    const www = { name: "www", type: "A", value: "192.0.2.1" };
+    const first = await create("dnsRecord", RECORDS, www, undefined, {}, run);
+    api.posts = ["answer-other"];
+    const error = await create("dnsRecord", RECORDS, www, undefined, {}, run, {
+      ours: new Set([String(first.id)]),
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain(
+      `with DnsRecord ${first.id} "www A 192.0.2.1", which this run had already seen before the POST (an object of this stack);`,
+    );
+    expect((error as ResourceInitError).id).not.toBe(first.id);
+    expect(ids(RECORDS)).toContain((error as ResourceInitError).id);
+  });
+
+  test("an answer naming an object never seen, with another name: refused for its name alone", async () => {
+    // Someone else's project, not shown by the (lagging) listing taken before the POST.
+    const theirs = api.seed(PROJECTS, { name: "theirs" });
+    api.lagLists = { omit: ["theirs"], times: 1 };
+    api.posts = ["answer-other"];
+    const error = await create("project", PROJECTS, { name: "mine" }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain(
+      `with Project ${theirs} "theirs", which has name "theirs", not the "mine" sent; nothing of that answer was taken`,
+    );
+    expect((error as ResourceInitError).id).toBe(named(PROJECTS, "name", "mine")[0]);
+  });
+
+  describe("adoption needs proof, not absence", () => {
+    const aMinuteAgo = () => new Date(Date.now() - 60_000).toISOString();
+
+    test.each([1, 2])(
+      "a pre-existing project that %i lagging listings did not show is never taken as our late create",
+      async (lagging) => {
+        const theirs = api.seed(PROJECTS, { name: "evc-shop", displayName: "theirs", createdAt: aMinuteAgo() });
+        api.lagLists = { omit: ["evc-shop"], times: lagging };
+        api.posts = ["fail500"];
+        const error = await create("project", PROJECTS, { name: "evc-shop" }).catch((e: unknown) => e);
+        expect((error as Error).message).toMatch(
+          new RegExp(
+            `name "evc-shop" is already used by Project ${theirs} "evc-shop", which no listing before this run's first ` +
+              "POST showed but which was not created after it .*it is not this run's, and nothing was created. Adopt it " +
+              "with the `import` option, or choose another name",
+          ),
+        );
+        expect(ids(PROJECTS)).toEqual([theirs]);
+        expect(api.objects.get(PROJECTS)?.get(theirs)).toMatchObject({ displayName: "theirs" });
+        expect(journal.entries()).toEqual([]);
+      },
+    );
+
+    test("a rerun never adopts from the journal a look-alike created before the first POST", async () => {
+      const theirs = api.seed(PROJECTS, { name: "evc-shop", createdAt: aMinuteAgo() });
+      // The interrupted run: its listing lagged, its POST was lost, and its lookup failed: the entry stays.
+      api.lagLists = { omit: ["evc-shop"], times: 1 };
+      api.posts = ["drop"];
+      api.failListsAfterPost = 100;
+      await expect(create("project", PROJECTS, { name: "evc-shop" })).rejects.toBeInstanceOf(UnsettledCreateError);
+      expect(journal.entries()).toMatchObject([{ before: [], apiAt: expect.any(String) }]);
+      api.failLists = 0;
+      // The rerun finds the name taken by an object older than that POST: not what the interrupted run made.
+      const error = await create("project", PROJECTS, { name: "evc-shop" }).catch((e: unknown) => e);
+      expect((error as Error).message).toContain(`name "evc-shop" is already used by Project ${theirs}`);
+      expect(ids(PROJECTS)).toEqual([theirs]);
+    });
+
+    test("an object without createdAt proves nothing: it is not taken", async () => {
+      const theirs = api.seed(PROJECTS, { name: "undated", createdAt: undefined });
+      api.lagLists = { omit: ["undated"], times: 2 };
+      api.posts = ["fail500"];
+      const error = await create("project", PROJECTS, { name: "undated" }).catch((e: unknown) => e);
+      expect((error as Error).message).toContain(`already used by Project ${theirs} "undated"`);
+      expect((error as Error).message).toContain("createdAt not given");
+    });
+  });
+
+  test("a POST that hangs leaves room in the deadline for the lookup, and the message says what it found", async () => {
+    api.posts = ["hang"];
+    const slow = new FutrouClient({ baseUrl: api.url, token: api.token, timeoutMs: 60_000 });
+    const error = await withinDeadline(deadlineIn(2_000, "the test's deadline"), () =>
+      create("project", PROJECTS, { name: "hung" }, undefined, {}, slow),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsettledCreateError);
+    expect((error as Error).message).toMatch(
+      /^futrou:Project name="hung": not created as far as the API shows: the lookup sent after the last attempt found no new Project with the values sent \(POST \/projects: /,
+    );
+    expect(api.log.map((l) => l.split("?")[0])).toEqual(["GET /projects", "POST /projects", "GET /projects"]);
+  });
+});
+
+describe("an update's answer is checked before it enters the state", () => {
+  /** A project kit as the engine's provider process has it, against the scripted API. */
+  async function projectKit() {
+    const kit = makeProvider(specFor("project"));
+    await kit.configure({ config: configOf({ "futrou:apiUrl": api.url, "futrou:apiToken": api.token }) });
+    return kit;
+  }
+  const olds = (id: string) => ({ name: "app", displayName: "Old", workspaceId: "ws-1", id });
+  const news = { name: "app", displayName: "New", workspaceId: "ws-1", __provider: "serialized-provider" };
+
+  test("a PATCH answered with another object: the update fails naming it; nothing is taken", async () => {
+    const app = api.seed(PROJECTS, { name: "app", displayName: "Old", workspaceId: "ws-1" });
+    // It even reads back the field written: only its id tells it is not the object asked for.
+    const other = api.seed(PROJECTS, { name: "other", displayName: "New", workspaceId: "ws-1" });
+    api.patches = ["answer-other"];
+    const kit = await projectKit();
+    const error = (await kit.update(app, olds(app), news).catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe(
+      `futrou:Project "app" (${app}): the API answered the update with another object, Project "${other}" "other"; ` +
+        "the state keeps the old values, as the update is not confirmed. Run `pulumi refresh` to read what the API " +
+        "holds, then `pulumi up` again.",
+    );
+  });
+
+  test("an empty answer is read back once: applied, it is taken; lost, the update fails", async () => {
+    const app = api.seed(PROJECTS, { name: "app", displayName: "Old", workspaceId: "ws-1" });
+    const kit = await projectKit();
+    api.patches = ["lost"];
+    const lost = (await kit.update(app, olds(app), news).catch((e: unknown) => e)) as Error;
+    expect(lost.message).toContain('the API answered the update with displayName "Old" (sent "New"); the state keeps');
+    expect(api.log.slice(-2)).toEqual([`PATCH ${PROJECTS}/${app}`, `GET ${PROJECTS}/${app}`]);
+    api.patches = ["empty"];
+    const { outs } = await kit.update(app, olds(app), news);
+    expect(outs).toMatchObject({ displayName: "New" });
   });
 });

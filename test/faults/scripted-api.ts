@@ -22,7 +22,23 @@ export type PostStep =
   /** Commit; answer 201 with a body whose `id` is readable but whose fields are not the model's. */
   | "unreadable-with-id"
   /** Commit; answer 201 with a body that is not JSON. */
-  | "unreadable";
+  | "unreadable"
+  /** Commit; answer 201 with another object of the collection (the first one there). */
+  | "answer-other"
+  /** Answer 500 at once, doing nothing (a POST that never reached the API). */
+  | "fail500"
+  /** Never answer (the connection is closed when the API closes). */
+  | "hang";
+
+export type PatchStep =
+  /** Apply and answer the object. */
+  | "ok"
+  /** Apply; answer 200 with another object of the collection (the first one there but this). */
+  | "answer-other"
+  /** Apply; answer 204 with no body. */
+  | "empty"
+  /** Do nothing; answer 204 with no body (an update that was lost). */
+  | "lost";
 
 export interface ScriptedApi {
   url: string;
@@ -31,6 +47,10 @@ export interface ScriptedApi {
   objects: Map<string, Map<string, Record<string, unknown>>>;
   /** What the next POSTs do (one step each; "ok" when empty). */
   posts: PostStep[];
+  /** What the next PATCHes do (one step each; "ok" when empty). */
+  patches: PatchStep[];
+  /** The next `times` list requests do not show objects whose name, domain or key is in `omit` (a lagging list). */
+  lagLists: { omit: string[]; times: number };
   /** How many of the next list requests answer 503 (before anything else). */
   failLists: number;
   /** Once a POST arrives, this many list requests answer 503 (the recovery lookups fail). */
@@ -41,7 +61,7 @@ export interface ScriptedApi {
   holdLists?: Promise<void>;
   /** Requests seen, as `METHOD path`. */
   log: string[];
-  /** Put an object into a collection (a pre-existing object). */
+  /** Put an object into a collection (a pre-existing object; `createdAt` now unless given). */
   seed(collection: string, fields: Record<string, unknown>): string;
   close(): Promise<void>;
 }
@@ -59,21 +79,29 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
     return c;
   };
   let pendingLate: (() => void) | undefined;
+  /** Connections of POSTs that never answer ("hang"), closed with the API. */
+  const hanging = new Set<IncomingMessage["socket"]>();
   const api: ScriptedApi = {
     url: "",
     token: "scripted-token-0123456789",
     objects,
     posts: [],
+    patches: [],
+    lagLists: { omit: [], times: 0 },
     failLists: 0,
     failListsAfterPost: 0,
     failGets: 0,
     log: [],
     seed(collection, fields) {
       const id = randomUUID();
-      coll(collection).set(id, { ...fields, id, createdAt: new Date().toISOString() });
+      coll(collection).set(id, { createdAt: new Date().toISOString(), ...fields, id });
       return id;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of hanging) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -103,7 +131,12 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
         return unavailable(res);
       }
       const filters = [...url.searchParams].filter(([k]) => !["page", "limit", "sort", "direction"].includes(k));
-      const items = [...coll(path).values()].filter((o) => filters.every(([k, v]) => String(o[k]) === v));
+      let items = [...coll(path).values()].filter((o) => filters.every(([k, v]) => String(o[k]) === v));
+      if (api.lagLists.times > 0) {
+        api.lagLists.times--;
+        const { omit } = api.lagLists;
+        items = items.filter((o) => !UNIQUE.some((f) => omit.includes(String(o[f]))));
+      }
       json(res, 200, items, { "x-total-pages": "1", "x-page": "1" });
       const late = pendingLate;
       pendingLate = undefined;
@@ -121,7 +154,16 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
     if (req.method === "PATCH") {
       const found = objects.get(itemCollection)?.get(last);
       if (!found) return json(res, 404, { message: "not found" });
+      const step = api.patches.shift() ?? "ok";
+      if (step === "lost") return json(res, 204, undefined);
       Object.assign(found, body);
+      if (step === "empty") return json(res, 204, undefined);
+      if (step === "answer-other")
+        return json(
+          res,
+          200,
+          [...coll(itemCollection).values()].find((o) => o !== found),
+        );
       return json(res, 200, found);
     }
     if (req.method === "DELETE") {
@@ -147,6 +189,11 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
       return { obj };
     };
     if (step === "drop") return req.socket.destroy();
+    if (step === "fail500") return json(res, 500, { message: "internal error", errors: [] });
+    if (step === "hang") {
+      hanging.add(req.socket);
+      return;
+    }
     if (step === "commit-after-lookup") {
       pendingLate = () => void commit();
       return req.socket.destroy();
@@ -160,6 +207,12 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
       return res.end("created");
     }
     if (step === "unreadable-with-id") return json(res, 201, { id: done.obj?.id, name: 42 });
+    if (step === "answer-other")
+      return json(
+        res,
+        201,
+        [...coll(path).values()].find((o) => o !== done.obj),
+      );
     return json(res, 201, done.obj);
   };
 

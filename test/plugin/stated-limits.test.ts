@@ -162,6 +162,7 @@ const shapedStrings: Array<(n: number) => string> = [
   (n) => hostName(n),
   (n) => `${hostName(n - ":80".length)}:80`,
   (n) => `${hostName(n - ":65535".length)}:65535`,
+  (n) => `https://example.com/${"a".repeat(n - "https://example.com/".length)}`,
 ];
 
 const accepts = (model: z.ZodType, value: unknown) => model.safeParse(value).success;

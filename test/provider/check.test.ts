@@ -351,6 +351,36 @@ const bad: Array<{ what: string; kind: Kind; news: Props; olds?: Props; field: s
     field: "sizeGb",
     reason: /at most 1048576 GB/,
   },
+  // What the API refuses and preview used to pass (issue 35): the limits are in contract.ts, with their evidence.
+  {
+    what: "a volume of 1.5 GB",
+    kind: "volume",
+    news: { name: "v", sizeGb: 1.5 },
+    field: "sizeGb",
+    reason: /^must be a whole number of GB$/,
+  },
+  { what: "a volume of -0 GB", kind: "volume", news: { name: "v", sizeGb: -0 }, field: "sizeGb", reason: /not -0/ },
+  {
+    what: "a 100 KB TXT value",
+    kind: "dnsRecord",
+    news: record({ type: "TXT", value: "v=spf1 ".padEnd(100_000, "x") }),
+    field: "value",
+    reason: /^must be at most 4096 characters$/,
+  },
+  {
+    what: "a 5,000-character image",
+    kind: "serverlet",
+    news: { name: "s", image: `registry.example.com/${"a".repeat(5000)}` },
+    field: "image",
+    reason: /^must be at most 512 characters$/,
+  },
+  {
+    what: "a 100 KB cron URL",
+    kind: "cron",
+    news: { name: "c", schedule: "* * * * *", url: `https://example.com/?q=${"x".repeat(100_000)}` },
+    field: "url",
+    reason: /^must be at most 8000 characters$/,
+  },
 ];
 
 describe("check rejects bad input before any request", () => {
