@@ -260,18 +260,6 @@ export const MUTANTS: Mutant[] = [
     test: { file: REDIRECTS, title: REDIRECT_TITLE },
   },
   {
-    name: "redirect-counted-as-success-engine",
-    breaks: "every PATCH answered 302: `pulumi up` reports the update done while the API keeps the old values",
-    file: "provider/api/client.ts",
-    from: "if (res.statusCode < 200 || res.statusCode >= 300) {",
-    to: "if (res.statusCode >= 400) {",
-    test: {
-      file: "test/faults/redirect-faults.test.ts",
-      title:
-        "every PATCH answered 302 elsewhere: up fails naming each object and the redirect; API and state keep the old values",
-    },
-  },
-  {
     name: "redirect-retried",
     breaks: "a 3xx is re-sent as if the API had been busy",
     file: "provider/api/retry.ts",
