@@ -37,6 +37,8 @@ export interface ScriptedApi {
   failListsAfterPost: number;
   /** How many of the next GETs of one object answer 503. */
   failGets: number;
+  /** While true, every listing pages forever: page 1's items for each page asked, 1,000,000 pages announced. */
+  endlessLists: boolean;
   /** While set, list requests are answered only once it resolves (the log has them at once). */
   holdLists?: Promise<void>;
   /** Requests seen, as `METHOD path`. */
@@ -67,6 +69,7 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
     failLists: 0,
     failListsAfterPost: 0,
     failGets: 0,
+    endlessLists: false,
     log: [],
     seed(collection, fields) {
       const id = randomUUID();
@@ -104,7 +107,8 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
       }
       const filters = [...url.searchParams].filter(([k]) => !["page", "limit", "sort", "direction"].includes(k));
       const items = [...coll(path).values()].filter((o) => filters.every(([k, v]) => String(o[k]) === v));
-      json(res, 200, items, { "x-total-pages": "1", "x-page": "1" });
+      const page = api.endlessLists ? (url.searchParams.get("page") ?? "1") : "1";
+      json(res, 200, items, { "x-total-pages": api.endlessLists ? "1000000" : "1", "x-page": page });
       const late = pendingLate;
       pendingLate = undefined;
       late?.();
