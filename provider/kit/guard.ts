@@ -5,7 +5,7 @@
 import { withinDeadline } from "../api/deadline";
 import { requestDeadline } from "../config";
 import { declaredSecrets, type Secrets } from "../secrets";
-import type { Props } from "../spec";
+import { HIDDEN, type Props } from "../spec";
 import { ResourceInitError } from "./errors";
 import { customTimeout, type Operation } from "./props";
 import type { KindRuntime } from "./runtime";
@@ -39,10 +39,23 @@ export function bounded<T>(
 }
 
 /**
+ * What the engine records of an object that did not initialize (a create or update's ResourceInitError):
+ * its outputs, which must carry all that refresh, update and delete need, like any other outputs. The
+ * dynamic-provider host adds its `__provider` module only to results, never to an error's properties: a
+ * state without it cannot be loaded again (`code must be a string`), so it is added here from the inputs.
+ */
+function recordable(properties: Props, inputs: Props | undefined): Props {
+  const module = inputs?.[HIDDEN.provider];
+  return module === undefined || properties[HIDDEN.provider] !== undefined
+    ? properties
+    : { ...properties, [HIDDEN.provider]: module };
+}
+
+/**
  * Runs one operation of one resource with its secrets: whatever it throws loses every secret value
- * (message, stack, reasons) and an init failure's properties are sealed like outputs (`seal`). `printed`
- * when the host may print the error itself (check, diff, read, delete): the adapter hears of it
- * (AdapterOptions.reported), so it prints it once.
+ * (message, stack, reasons) and an init failure's properties are sealed like outputs (`seal`) and made
+ * recordable (`inputs`: the operation's inputs). `printed` when the host may print the error itself
+ * (check, diff, read, delete): the adapter hears of it (AdapterOptions.reported), so it prints it once.
  */
 export async function guarded<T>(
   rt: KindRuntime,
@@ -50,12 +63,14 @@ export async function guarded<T>(
   printed: boolean,
   op: () => Promise<T>,
   seal?: Parameters<Secrets["sealed"]>[1],
+  inputs?: Props,
 ): Promise<T> {
   try {
     return await op();
   } catch (error) {
     secrets.scrub(error);
-    if (error instanceof ResourceInitError && seal) error.properties = secrets.sealed(error.properties, seal);
+    if (error instanceof ResourceInitError && seal)
+      error.properties = secrets.sealed(recordable(error.properties, inputs), seal);
     if (printed) rt.adapter.reported?.(error);
     throw error;
   }

@@ -109,6 +109,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
           return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
         },
         seal,
+        inputs,
       );
     },
     update: (id: string, olds: Props, news: Props, oldInputs?: Props) => {
@@ -123,6 +124,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
           return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
         },
         seal,
+        news,
       );
     },
   };
