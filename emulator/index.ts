@@ -137,6 +137,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       durable: () => journal?.commit() ?? Promise.resolve(),
       signal: closed.signal,
       warn,
+      answerOf: (id) => {
+        for (const kind of Object.keys(store.data.objects) as Kind[]) {
+          const entry = store.find(kind, id);
+          if (entry) return resources.answer(kind, entry.object);
+        }
+        return undefined;
+      },
     }),
   );
   await new Promise<void>((resolve, reject) => {

@@ -4,19 +4,20 @@
  * encoded or not), routed exactly as sent. For /v2: count the request, apply faults (drop, latency,
  * injected 429/503/500), authenticate, rate-limit per token (per address without a valid token),
  * dispatch to the route table, wait until the change is durable, maybe drop or delay the answer of a
- * committed create. /_emulator admin routes skip faults, rate limiting, auth and stats.
+ * committed create; an answer fault (a lying API) may replace or rewrite the answer. /_emulator admin
+ * routes skip faults, rate limiting, auth and stats.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { Accounts, Principal } from "./accounts";
 import { ApiError, errorBody, fieldError, fromZod, invalid, newRequestId, notFound, withRetryAfter } from "./errors";
-import type { Faults } from "./faults";
+import { type AnswerFault, ENDLESS_PAGES, type Faults } from "./faults";
 import { PersistenceError } from "./persist";
 import type { RateLimiter } from "./ratelimit";
 import { ANONYMOUS, matchRoute, type Reply, type Route } from "./router";
 import type { Stats } from "./stats";
-import { ERROR_CODES } from "./wire/api";
+import { ERROR_CODES, PAGE_HEADERS } from "./wire/api";
 
 export const API_PREFIX = "/v2";
 export const ADMIN_PREFIX = "/_emulator";
@@ -44,6 +45,8 @@ export interface Pipeline {
   signal: AbortSignal;
   /** Called with unexpected errors (emulator bugs), unless quiet. */
   warn: (message: string) => void;
+  /** The current answer of any object by id (the `answerOther` fault), undefined when there is none. */
+  answerOf: (id: string) => Record<string, unknown> | undefined;
 }
 
 export function requestHandler(p: Pipeline) {
@@ -96,7 +99,7 @@ async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): P
   }
   const path = rawPath.slice(API_PREFIX.length) || "/";
   const match = matchRoute(p.api, method, path);
-  p.stats.request(method, match && "route" in match ? match.route.pattern : "(no route)");
+  p.stats.request(method, match && "route" in match ? match.route.pattern : "(no route)", rawPath);
   const count = (status: number | "dropped") => p.stats.status(status);
   const drop = () => {
     count("dropped");
@@ -112,6 +115,12 @@ async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): P
   if (dice.hit("dropRate")) return drop();
   const latency = p.faults.current.latencyMs;
   if (latency > 0 && !(await pause(latency, p.signal))) return drop();
+  const lie = p.faults.answer(method, rawPath);
+  if (lie?.kind === "redirect") {
+    count(lie.status);
+    send({ status: lie.status, headers: { location: lie.location } });
+    return;
+  }
 
   let reply: Reply;
   let committedCreate = false;
@@ -120,7 +129,7 @@ async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): P
     const { body } = read;
     if (dice.hit("rate429")) throw withRetryAfter(429, p.retryAfterSeconds, "Too many requests (injected fault)");
     if (dice.hit("rate503")) throw withRetryAfter(503, p.retryAfterSeconds, "Service unavailable (injected fault)");
-    if (dice.hit("rate500")) {
+    if (dice.hit("rate500") || lie?.kind === "fail500") {
       throw new ApiError(500, "Internal server error (injected fault)", [
         fieldError(ERROR_CODES.internal, null, "injected fault"),
       ]);
@@ -147,8 +156,12 @@ async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): P
       if ("error" in who) throw who.error;
       principal = who.principal;
     }
-    reply = route.handle({ principal, params, query, body: body.json() });
+    // Endless pages: every page asked is served as page 1.
+    const asked = lie?.kind === "endlessPages" ? new URLSearchParams(query) : query;
+    if (lie?.kind === "endlessPages") asked.delete("page");
+    reply = route.handle({ principal, params, query: asked, body: body.json() });
     committedCreate = route.creates === true && reply.status < 300;
+    if (lie && reply.status < 300) reply = lying(p, lie, reply, query);
   } catch (error) {
     reply = toReply(p, error, requestId, clientIp);
   }
@@ -159,6 +172,48 @@ async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): P
   }
   count(reply.status);
   send(reply);
+}
+
+/** A successful answer rewritten by an answer fault (those that let the request be processed). */
+function lying(p: Pipeline, lie: AnswerFault, reply: Reply, query: URLSearchParams): Reply {
+  const { body } = reply;
+  const headers = { ...reply.headers };
+  const listing = headers[PAGE_HEADERS.totalPages] !== undefined;
+  switch (lie.kind) {
+    case "swapId":
+      return body !== null && typeof body === "object" && !Array.isArray(body)
+        ? { ...reply, body: { ...body, id: lie.id } }
+        : reply;
+    case "answerOther": {
+      const other = p.answerOf(lie.id);
+      return other ? { ...reply, body: other } : reply;
+    }
+    case "lagList": {
+      if (!listing || !Array.isArray(body)) return reply;
+      const hidden = new Set(lie.omit);
+      const shown = body.filter(
+        (item: unknown) =>
+          !(
+            item !== null &&
+            typeof item === "object" &&
+            ["id", "name", "domain", "key"].some((f) => hidden.has(String((item as Record<string, unknown>)[f])))
+          ),
+      );
+      const total = Number(headers[PAGE_HEADERS.totalItems] ?? body.length) - (body.length - shown.length);
+      headers[PAGE_HEADERS.totalItems] = String(total);
+      headers[PAGE_HEADERS.pageItems] = String(shown.length);
+      return { ...reply, body: shown, headers };
+    }
+    case "endlessPages": {
+      if (!listing || !Array.isArray(body)) return reply;
+      headers[PAGE_HEADERS.totalPages] = String(ENDLESS_PAGES);
+      headers[PAGE_HEADERS.totalItems] = String(ENDLESS_PAGES * body.length);
+      headers[PAGE_HEADERS.page] = query.get("page") || "1";
+      return { ...reply, headers };
+    }
+    default:
+      return reply;
+  }
 }
 
 /** Waits until what the request changed (or could have seen) is on disk; if that failed, the answer is a 503. */

@@ -4,6 +4,8 @@ export interface EmulatorStats {
   byMethod: Record<string, number>;
   /** Keyed `METHOD /route/pattern`, e.g. `POST /projects`, `GET /dns/{dnsId}/records/{id}`. */
   byRoute: Record<string, number>;
+  /** Keyed `METHOD /v2/path` as requested (no query), e.g. `PATCH /v2/volumes/<id>`. */
+  byPath: Record<string, number>;
   /** Keyed by status code; `dropped` counts connections destroyed without an answer. */
   byStatus: Record<string, number>;
 }
@@ -11,12 +13,13 @@ export interface EmulatorStats {
 export class Stats {
   private s: EmulatorStats = Stats.empty();
   private static empty(): EmulatorStats {
-    return { total: 0, byMethod: {}, byRoute: {}, byStatus: {} };
+    return { total: 0, byMethod: {}, byRoute: {}, byPath: {}, byStatus: {} };
   }
-  request(method: string, route: string): void {
+  request(method: string, route: string, path: string): void {
     this.s.total++;
     bump(this.s.byMethod, method);
     bump(this.s.byRoute, `${method} ${route}`);
+    bump(this.s.byPath, `${method} ${path}`);
   }
   status(status: number | "dropped"): void {
     bump(this.s.byStatus, String(status));

@@ -8,7 +8,7 @@ import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { API_VERSION_PATH, DEFAULT_API_URL, PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
 import { currentDeadline, DEFAULT_DEADLINE_MS, type Deadline, deadlineIn } from "./deadline";
-import { FutrouApiError, FutrouNetworkError, FutrouResponseError } from "./errors";
+import { FutrouApiError, FutrouNetworkError, FutrouResponseError, isRedirect } from "./errors";
 import {
   classify,
   describeIssue,
@@ -346,8 +346,10 @@ export class FutrouClient {
       });
       const text = await res.body.text();
       const headers = res.headers as RawResponse["headers"];
-      if (res.statusCode >= 400) {
+      // Success is 2xx only (CONTRACT.md "Responses"); a 3xx is an error that names its Location.
+      if (res.statusCode < 200 || res.statusCode >= 300) {
         const origin = this.#origin;
+        const location = header(headers, "location");
         throw new FutrouApiError({
           status: res.statusCode,
           statusText: res.statusText,
@@ -355,6 +357,14 @@ export class FutrouClient {
           path,
           body: this.#redact(text),
           retryAfter: header(headers, "retry-after"),
+          ...(isRedirect(res.statusCode)
+            ? {
+                ...(location === undefined ? {} : { location: this.#redact(location) }),
+                hint:
+                  `the provider follows no redirect (the API token goes to ${new URL(this.baseUrl).origin} only), ` +
+                  `so the request failed; if the API has moved, set the API URL${origin ? ` (${origin.apiUrl})` : ""} to its new address`,
+              }
+            : {}),
           ...(res.statusCode === 401 && origin
             ? {
                 hint:

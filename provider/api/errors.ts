@@ -1,6 +1,7 @@
 /**
  * The errors the Futrou client throws, one small class per kind of failure (ky-style):
- * - `FutrouApiError`: the API answered with an error status; carries everything in the error body.
+ * - `FutrouApiError`: the API answered with an error status (anything but 2xx: a 3xx too, see
+ *   CONTRACT.md "Responses"); carries everything in the error body, or a redirect's `Location`.
  * - `FutrouNetworkError`: no usable answer (connection refused/reset/closed, timeout).
  * - `FutrouResponseError`: the API answered 2xx, but the body is not what the model says.
  * - `FutrouDeadlineError`: retries stopped by the operation's deadline (deadline.ts), with the last failure.
@@ -25,6 +26,13 @@ export interface RequestRef {
 
 /** Standard reason phrases, for servers (and HTTP/2) that send none. */
 const STATUS_TEXT: Record<number, string> = {
+  300: "Multiple Choices",
+  301: "Moved Permanently",
+  302: "Found",
+  303: "See Other",
+  304: "Not Modified",
+  307: "Temporary Redirect",
+  308: "Permanent Redirect",
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
@@ -42,7 +50,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 export function statusText(status: number): string {
-  return STATUS_TEXT[status] ?? (status >= 500 ? "Server Error" : "Error");
+  return STATUS_TEXT[status] ?? (status >= 500 ? "Server Error" : status < 400 ? "Redirect" : "Error");
 }
 
 /** Non-JSON error bodies (proxies, load balancers) are cut to one short line. */
@@ -70,6 +78,8 @@ export interface FutrouApiErrorInit extends RequestRef {
   retryAfter?: string;
   /** What to do about it, appended to the message (e.g. which setting holds a refused token). */
   hint?: string;
+  /** A 3xx's `Location` header (never followed), as the client may show it. */
+  location?: string;
 }
 
 /** The API answered with an error status. `.message` is one readable line with every field error. */
@@ -90,15 +100,23 @@ export class FutrouApiError extends Error {
   /** What happened without the request: `503 Service Unavailable — try later [requestId …]`. */
   readonly summary: string;
   readonly hint?: string;
+  /** A 3xx's `Location` (undefined when it sent none, or for any other status). */
+  readonly location?: string;
 
   constructor(init: FutrouApiErrorInit) {
-    const parsed = parseErrorBody(init.body);
+    const redirect = isRedirect(init.status);
+    // A redirect's body is whatever the server put there for browsers: its Location is what counts.
+    const parsed = redirect ? { fieldErrors: [] } : parseErrorBody(init.body);
     const text = init.statusText || statusText(init.status);
     // The body's message and every field error; a message that only repeats the field errors is left out.
     const fields = parsed.fieldErrors.map(describeFieldError).join("; ");
     const message = parsed.message;
     const repeats = message !== undefined && parsed.fieldErrors.every((e) => message.includes(oneLine(e.message)));
-    const detail = fields && message && !repeats ? `${message}: ${fields}` : fields || message;
+    const detail = redirect
+      ? `redirect to ${init.location === undefined ? "(no Location)" : oneLine(init.location)}, not followed`
+      : fields && message && !repeats
+        ? `${message}: ${fields}`
+        : fields || message;
     const request = parsed.requestId ? ` [requestId ${parsed.requestId}]` : "";
     const summary = `${init.status} ${text}${detail ? ` — ${detail}` : ""}${request}`;
     super(`${summary} (${init.method} ${init.path})${init.hint ? `: ${init.hint}` : ""}`);
@@ -113,12 +131,18 @@ export class FutrouApiError extends Error {
     this.method = init.method;
     this.path = init.path;
     this.retryAfter = init.retryAfter;
+    if (redirect) this.location = init.location;
   }
 
   /** The field error on `field`, if the server reported one (e.g. `name` already in use). */
   fieldError(field: string): ApiFieldError | undefined {
     return this.fieldErrors.find((e) => e.field === field);
   }
+}
+
+/** A 3xx: an error like any other non-2xx, never a success and never followed (CONTRACT.md "Responses"). */
+export function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
 }
 
 function parseErrorBody(body: string | undefined): {

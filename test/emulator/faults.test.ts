@@ -210,7 +210,7 @@ test(`faults can come from env ${ENV_FAULTS}`, async () => {
   }
 });
 
-test("stats count every /v2 request by method, route pattern and status; admin calls are not counted", async () => {
+test("stats count every /v2 request by method, route pattern, path and status; admin calls are not counted", async () => {
   const h = await emulator();
   const zone = (await h.call("POST", "/dns", { domain: "stats.example.com", workspaceId: h.emu.workspaceId })).body;
   await h.call("GET", `/dns/${zone.id}/records`);
@@ -222,6 +222,11 @@ test("stats count every /v2 request by method, route pattern and status; admin c
     total: 4,
     byMethod: { POST: 1, GET: 3 },
     byRoute: { "POST /dns": 1, "GET /dns/{dnsId}/records": 2, "GET /projects/{id}": 1 },
+    byPath: {
+      "POST /v2/dns": 1,
+      [`GET /v2/dns/${zone.id}/records`]: 2,
+      "GET /v2/projects/00000000-0000-0000-0000-000000000000": 1,
+    },
     byStatus: { "201": 1, "200": 2, "404": 1 },
   });
   expect((await h.admin("POST", "/stats/reset")).status).toBe(204);

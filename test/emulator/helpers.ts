@@ -29,6 +29,8 @@ export async function start(opts: EmulatorOptions = {}): Promise<Harness> {
     const res = await fetch(url, {
       method,
       headers,
+      // An answer fault may redirect: the test reads the 3xx, it never follows it.
+      redirect: "manual",
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
     const text = await res.text();
