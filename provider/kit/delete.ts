@@ -24,7 +24,7 @@ async function refuseWhileNotEmpty(rt: KindRuntime, id: string, props: Props): P
     if (error instanceof IncompleteListingError) {
       throw new Error(
         `${rt.label(props, id)} was not deleted: its ${contents.what} could not be listed completely ` +
-          `(${error.progress}); nothing was deleted. Run \`pulumi destroy\` again once the API lists them ` +
+          `(${error.progress}); nothing was deleted. Run the command again once the API lists them ` +
           `completely, or set \`${contents.force}: true\` and run \`pulumi up\` first to delete it with whatever it holds.`,
       );
     }

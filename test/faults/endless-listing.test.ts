@@ -41,8 +41,8 @@ test("a zone whose records listing never ends is not deleted: the step fails aft
   expect(refused).toBeInstanceOf(Error);
   expect((refused as Error).message).toBe(
     `futrou:DnsZone "example.com" (${id}) was not deleted: its records could not be listed completely (stopped ` +
-      "after 2 pages of 1,000,000 announced: page 2 repeated objects already listed); nothing was deleted. Run " +
-      "`pulumi destroy` again once the API lists them completely, or set `forceDestroy: true` and run `pulumi up` " +
+      "after 2 pages of 1,000,000 announced: page 2 repeated objects already listed); nothing was deleted. Run the " +
+      "command again once the API lists them completely, or set `forceDestroy: true` and run `pulumi up` " +
       "first to delete it with whatever it holds.",
   );
   expect(api.objects.get("/dns")?.has(id)).toBe(true);
