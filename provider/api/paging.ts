@@ -14,7 +14,13 @@
  * An incomplete listing is an IncompleteListingError, never a shorter list: whoever decides on a listing
  * (a zone's "not empty" guard, a create's candidates, an adoption) decides only on a complete one.
  */
-import type { Page } from "./client";
+
+/** What a page says that paging needs (client.ts `Page` is one). */
+export interface PageSaid<T> {
+  items: T[];
+  /** `X-Total-Pages`, when the API sent it. */
+  totalPages?: number;
+}
 
 /** Bound on the pages one listing follows, whatever `X-Total-Pages` says (100 objects a page: a million). */
 export const LIST_MAX_PAGES = 10_000;
@@ -83,7 +89,7 @@ export class PageTracker {
    * Takes the next page. Throws IncompleteListingError when the listing does not advance; returns the items
    * not listed before (an object shifted onto the next page while paging is counted once).
    */
-  take<T>(page: Page<T>): T[] {
+  take<T>(page: PageSaid<T>): T[] {
     this.pages++;
     if (page.totalPages !== undefined) {
       this.#announcedFirst ??= page.totalPages;
@@ -102,7 +108,7 @@ export class PageTracker {
   }
 
   /** Whether pages remain after `page`, as far as the answers tell. */
-  more(page: Page<unknown>): boolean {
+  more(page: PageSaid<unknown>): boolean {
     return page.items.length > 0 && this.pages < (page.totalPages ?? 1);
   }
 }
