@@ -6,15 +6,7 @@
 import { FutrouClient } from "../../provider/api/client";
 import { Project } from "../../provider/api/models";
 import { IncompleteListingError, LIST_MAX_PAGES, PageTracker } from "../../provider/api/paging";
-import { type Fixture, type Handler, startFixture } from "./fixture";
-
-const project = (n: number) => ({
-  id: `p${n}`,
-  workspaceId: "w1",
-  name: `project-${n}`,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
-});
+import { type Fixture, type Handler, project, startFixture } from "./fixture";
 
 let fx: Fixture;
 beforeAll(async () => {
