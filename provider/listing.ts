@@ -24,12 +24,14 @@
  *   objects with it: a zone's records, a project's variables) no listing taken before it answers reads.
  * - For creates it is complete or unused: every page read, no failed page, and no sign of a delete while
  *   paging (a page counting fewer items than an earlier one, or this process's own delete); otherwise the
- *   create lists its own candidates as before.
+ *   create lists its own candidates as before. A listing that does not advance (api/paging.ts: a page of
+ *   objects already listed, more pages than announced) is a failed one: it stops there and answers nothing.
  */
 import type { z } from "zod";
 import type { FutrouClient, Query, WriteEvent } from "./api/client";
 import { LIST_ORDER, PAGE_MAX_LIMIT } from "./api/contract";
 import { isOutage } from "./api/errors";
+import { PageTracker } from "./api/paging";
 import type { Props, ResourceSpec } from "./spec";
 
 /** How long a listing answers after its first page was asked for. */
@@ -72,11 +74,15 @@ class Listing {
   demand = 0;
   /** The pages being fetched now. */
   fetching?: Promise<void>;
+  /** The pages taken, in page order: a listing that does not advance breaks it (api/paging.ts). */
+  readonly pages: PageTracker;
 
   constructor(
     readonly collection: string,
     readonly filter: Query,
-  ) {}
+  ) {
+    this.pages = new PageTracker(collection, PAGE_MAX_LIMIT);
+  }
 
   get expired(): boolean {
     return Date.now() - this.startedAt > LISTING_TTL_MS;
@@ -279,7 +285,9 @@ export class Listings {
         ),
       );
       for (const page of pages) {
-        for (const item of page.items as Props[]) listing.add(item);
+        // A page that does not advance (all of it listed already, more pages than announced) breaks the
+        // listing: it answers nothing, and creates list their own candidates (which then fail, not decide).
+        for (const item of listing.pages.take(page) as Props[]) listing.add(item);
         listing.totalPages = Math.max(listing.totalPages ?? 1, page.totalPages ?? 1);
         // In creation order, objects created while paging come after the pages read; one deleted while
         // paging may shift another past a page boundary: fewer items than before means a delete happened.

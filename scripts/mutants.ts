@@ -300,6 +300,41 @@ export const MUTANTS: Mutant[] = [
     to: "",
     test: { file: "test/provider/check.test.ts", title: "a volume of 1.5 GB → sizeGb" },
   },
+  {
+    name: "guard-decides-on-incomplete-listing",
+    breaks: "a zone whose records cannot be listed completely is deleted as if it were empty",
+    file: "provider/kit/delete.ts",
+    from: "if (error instanceof IncompleteListingError) {",
+    to: "if (error instanceof IncompleteListingError) {\n      return;",
+    test: {
+      file: "test/faults/endless-listing.test.ts",
+      title:
+        "a zone whose records listing never ends is not deleted: the step fails after 2 list requests, saying how far it got",
+    },
+  },
+  {
+    name: "listing-without-progress-bound",
+    breaks: "a listing that serves page 1 for every page is followed for thousands of requests",
+    file: "provider/api/paging.ts",
+    from: "if (this.pages > 1 && page.items.length > 0 && fresh.length === 0)",
+    to: "if (this.pages < 0)",
+    test: {
+      file: "test/client/paging.test.ts",
+      title: "page 1 served for every page asked, a million announced: stopped at page 2, after 2 requests",
+    },
+  },
+  {
+    name: "failed-create-state-without-provider",
+    breaks: "a serverlet updated after a failed deploy is recorded without the module the dynamic host loads",
+    file: "provider/kit/guard.ts",
+    from: "secrets.sealed(recordable(error.properties, inputs), seal)",
+    to: "secrets.sealed(error.properties, seal)",
+    test: {
+      file: "test/provider/serverlet-readiness.test.ts",
+      title:
+        "a failed deploy updated again without a fix: what the engine records still loads the provider and deletes",
+    },
+  },
 ];
 
 type Verdict = "killed" | "survived" | "does not apply" | "did not run";

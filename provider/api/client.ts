@@ -22,6 +22,7 @@ import {
 } from "./http";
 import { type Release, sharedLimiter } from "./limiter";
 import { idOfBody, UnreadableCreateError } from "./outcome";
+import { PageTracker } from "./paging";
 import { UnsafePathError } from "./path";
 import { encodeQuery, type Query } from "./query";
 import { type HttpMethod, type RetryEvent, type RetryPolicy, realSleep, retryPolicy, withRetry } from "./retry";
@@ -67,8 +68,6 @@ export interface ClientOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** Bound on pages `list()` follows, whatever `X-Total-Pages` says. */
-export const LIST_MAX_PAGES = 10_000;
 
 // ---------------------------------------------------------------------------------------------------
 // The client
@@ -205,25 +204,19 @@ export class FutrouClient {
 
   /**
    * Every item, following `X-Total-Pages` with the largest page size (fewest requests). An object that a
-   * create or delete elsewhere shifted onto the next page while paging is counted once (by its `id`).
+   * create or delete elsewhere shifted onto the next page while paging is counted once (by its `id`). A
+   * listing that does not advance (paging.ts: a page repeated, more pages than announced) is an
+   * IncompleteListingError after a few pages, never a shorter list.
    */
   async list<S extends z.ZodType>(path: string, item: S, query?: Query): Promise<z.infer<S>[]> {
     const q: Query = { ...query, limit: query?.limit ?? PAGE_MAX_LIMIT };
+    const pages = new PageTracker(path, Number(q.limit));
     const all: z.infer<S>[] = [];
-    const seen = new Set<string>();
-    const firstTime = (o: unknown): boolean => {
-      const id = typeof o === "object" && o !== null ? (o as { id?: unknown }).id : undefined;
-      if (typeof id !== "string") return true;
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    };
-    for (let page = 1; page <= LIST_MAX_PAGES; page++) {
+    for (let page = 1; ; page++) {
       const result = await this.listPage(path, item, { ...q, page });
-      all.push(...result.items.filter(firstTime));
-      if (result.items.length === 0 || page >= (result.totalPages ?? 1)) break;
+      all.push(...pages.take(result));
+      if (!pages.more(result)) return all;
     }
-    return all;
   }
 
   /**

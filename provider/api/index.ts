@@ -5,5 +5,6 @@ export * from "./errors";
 export * from "./formats";
 export * from "./limiter";
 export * from "./models";
+export * from "./paging";
 export * from "./path";
 export * from "./retry";

@@ -1,5 +1,6 @@
 /** delete: DELETE, a 404 counts as done; kinds with contents refuse while others' objects remain. */
 import { FutrouApiError } from "../api/errors";
+import { IncompleteListingError } from "../api/paging";
 import type { Props } from "../spec";
 import { customTimeout } from "./props";
 import type { KindRuntime } from "./runtime";
@@ -8,7 +9,8 @@ import type { KindRuntime } from "./runtime";
  * Kinds whose delete takes other objects with it (a zone's records): refuses, naming them, while objects
  * that are not the platform's are left, unless the provider-only `force` input is true. The stack's own
  * ones are deleted before (the engine deletes dependents first), so what is left is not Pulumi's: kept
- * with `retainOnDelete`, or made outside Pulumi. One list request.
+ * with `retainOnDelete`, or made outside Pulumi. One list request per 100 objects. It decides only on a
+ * complete listing: one that does not advance (api/paging.ts) refuses the delete too, saying how far it got.
  */
 async function refuseWhileNotEmpty(rt: KindRuntime, id: string, props: Props): Promise<void> {
   const contents = rt.spec.contents;
@@ -19,6 +21,13 @@ async function refuseWhileNotEmpty(rt: KindRuntime, id: string, props: Props): P
     held = ((await rt.client().list(collection, contents.model)) as Props[]).filter((o) => !contents.platform(o));
   } catch (error) {
     if (error instanceof FutrouApiError && error.status === 404) return; // already gone
+    if (error instanceof IncompleteListingError) {
+      throw new Error(
+        `${rt.label(props, id)} was not deleted: its ${contents.what} could not be listed completely ` +
+          `(${error.progress}); nothing was deleted. Run the command again once the API lists them ` +
+          `completely, or set \`${contents.force}: true\` and run \`pulumi up\` first to delete it with whatever it holds.`,
+      );
+    }
     throw error;
   }
   if (held.length === 0) return;

@@ -6,7 +6,7 @@ import { withinDeadline } from "../api/deadline";
 import { FutrouApiError, isRedirect } from "../api/errors";
 import { requestDeadline } from "../config";
 import { declaredSecrets, type Secrets } from "../secrets";
-import type { Props } from "../spec";
+import { HIDDEN, type Props } from "../spec";
 import { ResourceInitError } from "./errors";
 import { customTimeout, type Operation } from "./props";
 import type { KindRuntime } from "./runtime";
@@ -40,11 +40,25 @@ export function bounded<T>(
 }
 
 /**
+ * What the engine records of an object that did not initialize (a create or update's ResourceInitError):
+ * its outputs, which must carry all that refresh, update and delete need, like any other outputs. The
+ * dynamic-provider host adds its `__provider` module only to results, never to an error's properties: a
+ * state without it cannot be loaded again (`code must be a string`), so it is added here from the inputs.
+ */
+function recordable(properties: Props, inputs: Props | undefined): Props {
+  const module = inputs?.[HIDDEN.provider];
+  return module === undefined || properties[HIDDEN.provider] !== undefined
+    ? properties
+    : { ...properties, [HIDDEN.provider]: module };
+}
+
+/**
  * Runs one operation of one resource with its secrets: whatever it throws loses every secret value
- * (message, stack, reasons) and an init failure's properties are sealed like outputs (`seal`). `printed`
- * when the host may print the error itself (check, diff, read, delete): the adapter hears of it
- * (AdapterOptions.reported), so it prints it once. `subject`: the object the operation is about, named in
- * a redirect's message (api/errors.ts `isRedirect`), which otherwise names only the request.
+ * (message, stack, reasons) and an init failure's properties are sealed like outputs (`seal`) and made
+ * recordable (`inputs`: the operation's inputs). `printed` when the host may print the error itself
+ * (check, diff, read, delete): the adapter hears of it (AdapterOptions.reported), so it prints it once.
+ * `subject`: the object the operation is about, named in a redirect's message (api/errors.ts
+ * `isRedirect`), which otherwise names only the request.
  */
 export async function guarded<T>(
   rt: KindRuntime,
@@ -53,6 +67,7 @@ export async function guarded<T>(
   op: () => Promise<T>,
   seal?: Parameters<Secrets["sealed"]>[1],
   subject?: { props?: Props; id?: string },
+  inputs?: Props,
 ): Promise<T> {
   try {
     return await op();
@@ -61,7 +76,8 @@ export async function guarded<T>(
       error.message = `${rt.label(subject.props ?? {}, subject.id)}: ${error.message}`;
     }
     secrets.scrub(error);
-    if (error instanceof ResourceInitError && seal) error.properties = secrets.sealed(error.properties, seal);
+    if (error instanceof ResourceInitError && seal)
+      error.properties = secrets.sealed(recordable(error.properties, inputs), seal);
     if (printed) rt.adapter.reported?.(error);
     throw error;
   }

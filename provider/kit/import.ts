@@ -5,9 +5,8 @@
 import type { dynamic } from "@pulumi/pulumi";
 import { same } from "../normal";
 import type { Secrets } from "../secrets";
-import { HIDDEN, type Props } from "../spec";
+import type { Props } from "../spec";
 import { containsUnknown } from "../validate";
-import { ResourceInitError } from "./errors";
 import { pick, visible } from "./props";
 import { waitReady } from "./ready";
 import type { KindRuntime } from "./runtime";
@@ -85,13 +84,7 @@ export async function adopt(
   const answer = (await rt.client().patch(rt.itemPath(id), pick(inputs, writes), spec.model.optional())) as
     | Props
     | undefined;
-  try {
-    const written = await waitReady(rt, { ...found, ...answer, id: answer?.id ?? found.id }, inputs, "update");
-    return { id, outs: rt.outputs(written, inputs) };
-  } catch (error) {
-    // Adopted and written, but not running: the engine records it; its outputs must name the provider.
-    if (!(error instanceof ResourceInitError)) throw error;
-    const properties = { ...error.properties, [HIDDEN.provider]: inputs[HIDDEN.provider] };
-    throw new ResourceInitError(error.message, error.id, properties, error.reasons);
-  }
+  // Adopted and written, but perhaps not running: a ResourceInitError the engine records (kit/guard.ts).
+  const written = await waitReady(rt, { ...found, ...answer, id: answer?.id ?? found.id }, inputs, "update");
+  return { id, outs: rt.outputs(written, inputs) };
 }

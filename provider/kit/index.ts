@@ -124,6 +124,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         },
         seal,
         { props: inputs },
+        inputs,
       );
     },
     update: (id: string, olds: Props, news: Props, oldInputs?: Props) => {
@@ -139,6 +140,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         },
         seal,
         { props: olds, id },
+        news,
       );
     },
   };

@@ -95,3 +95,15 @@ export function recordingSleep(): { waits: number[]; sleep: (ms: number) => Prom
   const waits: number[] = [];
   return { waits, sleep: async (ms) => void waits.push(ms) };
 }
+
+/** Project `p<n>` as the API answers it (every field of the published shape). */
+export const project = (n: number) => ({
+  id: `p${n}`,
+  workspaceId: "w1",
+  name: `project-${n}`,
+  displayName: `Project ${n}`,
+  gitRepositoryName: null,
+  gitRepositoryUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  updatedAt: "2025-01-01T00:00:00.000Z",
+});

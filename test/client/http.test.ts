@@ -9,19 +9,9 @@ import { FutrouApiError, FutrouNetworkError, FutrouResponseError } from "../../p
 import { Project } from "../../provider/api/models";
 import { expandPath, itemPath, UnsafePathError } from "../../provider/api/path";
 import type { RetryEvent } from "../../provider/api/retry";
-import { drop, errorBody, type Fixture, hang, json, recordingSleep, startFixture, text } from "./fixture";
+import { drop, errorBody, type Fixture, hang, json, project, recordingSleep, startFixture, text } from "./fixture";
 
 const TOKEN = "a1b2c3d4-e5f6a7b8c9d0e1f2supersecret";
-const project = (n: number) => ({
-  id: `p${n}`,
-  workspaceId: "w1",
-  name: `project-${n}`,
-  displayName: `Project ${n}`,
-  gitRepositoryName: null,
-  gitRepositoryUrl: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
-});
 
 let fx: Fixture;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
  * nothing is duplicated or lost, and an identical record that existed before is never taken.
  */
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -14,7 +14,7 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import { type ProgramStack, programStack } from "../e2e/engine";
 import { type HoldingProxy, type HoldRule, startHoldingProxy } from "./holding-proxy";
-import { killGroup, killOrphans, spawnUp } from "./processes";
+import { journalHolds, killGroup, killOrphans, spawnUp, until } from "./processes";
 import { exportState, inventoryKeys, stateKeys } from "./state";
 
 jest.setTimeout(600_000);
@@ -55,25 +55,6 @@ const POINTS: KillPoint[] = [
 const Created = z.looseObject({ id: z.string() });
 const quiet = { onOutput: () => {} };
 const totals = { points: 0, duplicated: 0, lost: 0, wronglyAdopted: 0 };
-
-/** Whether a journal file under `dir` (provider/journal.ts: one JSON entry per create) names the object `id`. */
-function journalHolds(dir: string, id: string): boolean {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" }).some((f) => {
-    try {
-      return readFileSync(join(dir, f), "utf8").includes(JSON.stringify(id));
-    } catch {
-      return false; // a folder, or a file replaced while read
-    }
-  });
-}
-
-async function until(what: string, ok: () => boolean, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(POINTS)("pulumi up killed: $name, kill $kill", (point) => {
   let emulator: RunningEmulator;

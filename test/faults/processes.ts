@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { ENV_JOURNAL_DIR } from "../../provider/journal";
 import type { ProgramStack } from "../e2e/engine";
 
@@ -62,5 +63,25 @@ export function killGroup(pid: number): void {
     process.kill(-pid, "SIGKILL");
   } catch {
     // already gone
+  }
+}
+
+/** Whether a journal file under `dir` (provider/journal.ts: one JSON entry per create) names the object `id`. */
+export function journalHolds(dir: string, id: string): boolean {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).some((f) => {
+    try {
+      return readFileSync(join(dir, f), "utf8").includes(JSON.stringify(id));
+    } catch {
+      return false; // a folder, or a file replaced while read
+    }
+  });
+}
+
+/** Waits (polling every 25 ms, up to `ms`) until `ok()`; fails naming `what`. */
+export async function until(what: string, ok: () => boolean, ms = 120_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -57,6 +57,8 @@ export interface ScriptedApi {
   failListsAfterPost: number;
   /** How many of the next GETs of one object answer 503. */
   failGets: number;
+  /** While true, every listing pages forever: page 1's items for each page asked, 1,000,000 pages announced. */
+  endlessLists: boolean;
   /** While set, list requests are answered only once it resolves (the log has them at once). */
   holdLists?: Promise<void>;
   /** Requests seen, as `METHOD path`. */
@@ -91,6 +93,7 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
     failLists: 0,
     failListsAfterPost: 0,
     failGets: 0,
+    endlessLists: false,
     log: [],
     seed(collection, fields) {
       const id = randomUUID();
@@ -137,7 +140,8 @@ export async function startScriptedApi(): Promise<ScriptedApi> {
         const { omit } = api.lagLists;
         items = items.filter((o) => !UNIQUE.some((f) => omit.includes(String(o[f]))));
       }
-      json(res, 200, items, { "x-total-pages": "1", "x-page": "1" });
+      const page = api.endlessLists ? (url.searchParams.get("page") ?? "1") : "1";
+      json(res, 200, items, { "x-total-pages": api.endlessLists ? "1000000" : "1", "x-page": page });
       const late = pendingLate;
       pendingLate = undefined;
       late?.();

@@ -7,6 +7,8 @@ import { startEmulator } from "../../emulator";
 import { Serverlet } from "../../provider/api/models";
 import { specFor } from "../../provider/index";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
+import { HIDDEN } from "../../provider/spec";
+import { providerModule } from "../../sdk/resource";
 import { argsOf, configOf, type Props, useHarness } from "./harness";
 
 const h = useHarness();
@@ -30,6 +32,24 @@ describe("serverlets", () => {
         `^futrou:Serverlet "broken-[a-z0-9]{7}" \\(${init.id}\\) did not become running: failed: .*run \`pulumi up\` again\\.$`,
       ),
     );
+  });
+
+  test("a failed deploy updated again without a fix: what the engine records still loads the provider and deletes", async () => {
+    const p = h.provider("serverlet");
+    const inputs = await p.check({}, p.news("again", { image: "ghcr.io/acme/does-not-exist:2" }));
+    const first = (await p.raw.create(inputs).catch((e: unknown) => e)) as ResourceInitError;
+    expect(first).toBeInstanceOf(ResourceInitError);
+    // The second `pulumi up`: the engine updates a resource that failed to initialize, with the same inputs.
+    const second = (await p.raw.update!(first.id, first.properties, inputs).catch(
+      (e: unknown) => e,
+    )) as ResourceInitError;
+    expect(second).toBeInstanceOf(ResourceInitError);
+    expect(second.message).toMatch(/did not become running: failed/);
+    // The dynamic-provider host records these properties as the outputs and later loads the provider from them
+    // (`requireFromString(props.__provider)`): without the module, destroy fails with "code must be a string".
+    expect(second.properties[HIDDEN.provider]).toBe(providerModule("serverlet"));
+    await p.raw.delete!(second.id, second.properties);
+    expect(h.emulator.inventory().serverlet.some((o) => o.id === second.id)).toBe(false);
   });
 
   test("an update of a stopped serverlet returns at once: a PATCH does not start it", async () => {
