@@ -11,7 +11,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PULUMI_BIN):$(PATH)
 export PULUMI_SKIP_UPDATE_CHECK := true
 export PULUMI_DIY_BACKEND_GZIP := false
 
-.PHONY: help install toolchain build binary sdks docs release lint typecheck test test-fast soak demo bench bench-convert bench-startup emulator mutants clean
+.PHONY: help install toolchain build binary sdks docs release lint typecheck test test-fast soak demo bench bench-check bench-convert bench-startup emulator mutants clean
 
 help:
 	@echo "make install   npm packages (when the lockfile changed) + the Pulumi $(PULUMI_VERSION) toolchain"
@@ -26,6 +26,7 @@ help:
 	@echo "make soak      two stacks racing 10 rounds and 30 kill -9 recoveries, per mode (about 25 min)"
 	@echo "make demo      webapp example against the embedded emulator: up, drift, refresh, repair, destroy"
 	@echo "make bench     benchmarks, written to bench/RESULTS.md"
+	@echo "make bench-check    N = 100 (BENCH_CHECK_SIZES=1000), each ratio beside the recorded one, flagged if it grew"
 	@echo "make bench-startup  the plugin's start-up (launcher vs binary), process start to port"
 	@echo "make bench-convert  pulumi convert --from futrou + adopt, 1,000 DNS records, vs the engine's import"
 	@echo "make emulator  run the Futrou API emulator in the foreground"
@@ -107,6 +108,11 @@ demo: install build
 
 bench: install build
 	node dist/bench/run.js
+
+# Before a change to the provider's hot paths is done: the bench's ratios at N = 100 (one round) beside the last
+# recorded ones in bench/RESULTS.md, flagged when one grew by more than its noise band (bench/noise-band.json).
+bench-check: install build
+	node dist/bench/check.js
 
 # Convert + adopt of a Futrou CLI project with 1,000 DNS records vs the engine's import of the same objects
 # (bench/convert.ts); its section of bench/RESULTS.md. test/convert/bench.test.ts runs it at N = 30.

@@ -8,6 +8,7 @@
  *
  *   node dist/bench/profile.js                       # N=300, a no-change up
  *   PROFILE_N=1000 PROFILE_OP=refresh node dist/bench/profile.js
+ *   PROFILE_N=1000 PROFILE_OP=create node dist/bench/profile.js   # the first up (runs once, like destroy)
  *   PROFILE_PROGRAM=baseline node dist/bench/profile.js   # the do-nothing baseline, same N
  *   PROFILE_V8=0 node dist/bench/profile.js               # CPU seconds per process only
  *   PROFILE_PROGRAM=both PROFILE_REPEAT=3 PROFILE_V8=0 node dist/bench/profile.js   # A/B, alternating
@@ -28,6 +29,8 @@ const OP = process.env.PROFILE_OP ?? "no-change up";
 const PROGRAM = process.env.PROFILE_PROGRAM ?? "mix";
 /** Runs of the operation per program (each after a warm-up no-change up; destroy runs once). */
 const REPEAT = Number(process.env.PROFILE_REPEAT ?? 1);
+/** A destroy or a create can run only once on a stack. */
+const ONCE = OP === "destroy" || OP === "create";
 const OUT = process.env.PROFILE_OUT ?? join(repoRoot, "bench", "out", "profiles");
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
 const DEPTH = Number(process.env.PROFILE_DEPTH ?? 4);
@@ -199,7 +202,7 @@ interface Opened {
   remove(): void;
 }
 
-/** A stack of `program` at N, created (the first `up`) and warmed by one no-change `up`. */
+/** A stack of `program` at N, created (the first `up`) and warmed by one no-change `up`; empty to profile a create. */
 async function open(program: Program, emulator: RunningEmulator): Promise<Opened> {
   const futrou = isFutrou(program);
   const work = programDir(join(repoRoot, "bench", "programs", futrou ? "mix" : "baseline"));
@@ -212,8 +215,8 @@ async function open(program: Program, emulator: RunningEmulator): Promise<Opened
   };
   const stack = await LocalWorkspace.createStack({ stackName: "profile", workDir: work.dir }, { envVars });
   await stack.setAllConfig(benchConfig(program, N));
-  await stack.up(QUIET);
-  if (OP !== "destroy") await stack.up(QUIET);
+  if (OP !== "create") await stack.up(QUIET);
+  if (OP !== "destroy" && OP !== "create") await stack.up(QUIET);
   return {
     program,
     stack,
@@ -272,7 +275,7 @@ async function main(): Promise<void> {
       opened.push(await open(program, emulator));
     }
     const times = new Map<string, number[]>();
-    for (let round = 1; round <= (OP === "destroy" ? 1 : REPEAT); round++) {
+    for (let round = 1; round <= (ONCE ? 1 : REPEAT); round++) {
       for (const o of opened) {
         const seconds = await runOnce(o, join(OUT, `${o.program}-${round}`));
         times.set(o.program, [...(times.get(o.program) ?? []), seconds]);
@@ -299,7 +302,7 @@ async function main(): Promise<void> {
   if (!V8) return;
   // The last round's profiles, per program.
   for (const program of programs) {
-    const dir = join(OUT, `${program}-${OP === "destroy" ? 1 : REPEAT}`);
+    const dir = join(OUT, `${program}-${ONCE ? 1 : REPEAT}`);
     for (const f of readdirSync(dir).filter((x) => x.endsWith(".cpuprofile"))) {
       process.stdout.write(`\n[${program}] ${summarize(join(dir, f))}\n`);
     }

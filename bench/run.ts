@@ -30,9 +30,9 @@ import { median } from "./stats";
 
 const SIZES = (process.env.BENCH_SIZES ?? "100,300,1000").split(",").map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
-const OPERATIONS = ["create", "no-change up", "refresh", "destroy"] as const;
-type Operation = (typeof OPERATIONS)[number];
-const DEPLOY_DELAY_MS = 500;
+export const OPERATIONS = ["create", "no-change up", "refresh", "destroy"] as const;
+export type Operation = (typeof OPERATIONS)[number];
+export const DEPLOY_DELAY_MS = 500;
 /** The issue's target: our time / the flat baseline's, at N = 100 and 300. */
 const TARGET_RATIO = 1.25;
 /** Issue 18's targets at N = 1000: time per operation and peak memory, each / the flat baseline's. */
@@ -46,7 +46,7 @@ const LISTS_PER_CREATE_TARGET = 0.1;
  * (`@futrou/pulumi`, `make sdks` first; not in the default run); baseline: N flat do-nothing resources;
  * shaped: do-nothing, mix's dependency graph; wide: flat do-nothing, as many properties per resource as the mix.
  */
-type Program = BenchProgram;
+export type Program = BenchProgram;
 const ALL_PROGRAMS: Program[] = ["mix", "plugin", "baseline", "shaped", "wide"];
 const KNOWN_PROGRAMS: Program[] = [...ALL_PROGRAMS, "generated"];
 /** BENCH_PROGRAMS=mix,plugin runs a subset (the report leaves out what was not run). */
@@ -56,7 +56,7 @@ const PROGRAMS = (process.env.BENCH_PROGRAMS?.split(",") ?? ALL_PROGRAMS).map((p
   return p as Program;
 });
 
-interface Measure {
+export interface Measure {
   seconds: number;
   peakRssMb: number;
   /** The machine's 1-minute load average when the operation started (the machine may be shared). */
@@ -64,7 +64,7 @@ interface Measure {
   requests?: EmulatorStats;
   changes?: Record<string, number>;
 }
-interface Run {
+export interface Run {
   n: number;
   program: Program;
   ops: Record<Operation, Measure>;
@@ -93,7 +93,7 @@ async function measure(
   };
 }
 
-async function runProgram(program: Program, n: number, emulator?: RunningEmulator): Promise<Run> {
+export async function runProgram(program: Program, n: number, emulator?: RunningEmulator): Promise<Run> {
   const futrou = isFutrou(program);
   const work = programDir(join(repoRoot, "bench", "programs", futrou ? "mix" : "baseline"));
   const envVars: Record<string, string> = {
@@ -135,7 +135,7 @@ async function runProgram(program: Program, n: number, emulator?: RunningEmulato
 }
 
 /** One Run from several: the median time and peak memory per operation; counts and sizes from the last. */
-function combine(runs: Run[]): Run {
+export function combine(runs: Run[]): Run {
   const last = runs[runs.length - 1] as Run;
   const ops = {} as Record<Operation, Measure>;
   for (const op of OPERATIONS) {
@@ -413,7 +413,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+// bench/check.ts reuses the runs without running the whole bench.
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  });
+}
