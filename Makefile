@@ -23,7 +23,7 @@ help:
 	@echo "make lint      biome lint/format check + type-check"
 	@echo "make test      all tests (unit, emulator, provider, end-to-end with the real engine)"
 	@echo "make test-fast the tests that start no Pulumi engine (no pulumi CLI, language host or plugin)"
-	@echo "make soak      two stacks racing 10 rounds and 30 kill -9 recoveries, per mode (about 25 min)"
+	@echo "make soak      two stacks racing 10 rounds, 30 kill -9 recoveries, every failed-create case, per mode (about 35 min)"
 	@echo "make demo      webapp example against the embedded emulator: up, drift, refresh, repair, destroy"
 	@echo "make bench     benchmarks, written to bench/RESULTS.md"
 	@echo "make bench-check    N = 100 (BENCH_CHECK_SIZES=1000), each ratio beside the recorded one, flagged if it grew"
@@ -98,10 +98,11 @@ test-fast: build
 	jest --ci --selectProjects fast
 
 # The guarantee tests of test/faults at full size (make test runs them small): two stacks of one project
-# racing, 10 rounds per mode; kill -9 during a faulted create of 50 objects, 30 per mode (3 a round).
+# racing, 10 rounds per mode; kill -9 during a faulted create of 50 objects, 30 per mode (3 a round); every
+# failed-create start with both endings in both modes (make test runs half of them).
 soak: install build
-	FUTROU_RACE_ROUNDS=10 FUTROU_KILLS=30 FUTROU_KILLS_PER_ROUND=3 FUTROU_TEST_REPORT=1 \
-	  jest --ci test/faults/two-stacks.test.ts test/faults/kill-recovery.test.ts
+	FUTROU_RACE_ROUNDS=10 FUTROU_KILLS=30 FUTROU_KILLS_PER_ROUND=3 FUTROU_TEST_REPORT=1 FUTROU_FAILED_CREATE_ALL=1 \
+	  jest --ci test/faults/two-stacks.test.ts test/faults/kill-recovery.test.ts test/faults/failed-create-destroy.test.ts
 
 demo: install build
 	node dist/scripts/demo.js

@@ -37,12 +37,22 @@ const STARTS: Start[] = [
   { name: "a readiness wait killed with kill -9, then the rerun", first: "kill", again: 1 },
 ];
 const ENDS = ["pulumi destroy", "removing it from the program, then pulumi up"] as const;
-const CASES = STARTS.flatMap((start) => ENDS.map((end) => ({ ...start, end })));
+/**
+ * Every start with both endings is 16 engine runs (about 15 minutes in one worker): `make soak` runs them all
+ * (FUTROU_FAILED_CREATE_ALL=1). `make test` runs half: every start in each mode, the endings alternating so
+ * that each (start, ending) pair runs in one mode and each mode runs both endings.
+ */
+const ALL = process.env.FUTROU_FAILED_CREATE_ALL === "1";
+function casesOf(modeIndex: number) {
+  return STARTS.flatMap((start, i) =>
+    ENDS.filter((_, e) => ALL || (i + modeIndex) % 2 === e).map((end) => ({ ...start, end })),
+  );
+}
 
 describe.each([
-  { mode: "dynamic", plugin: false },
-  { mode: "plugin", plugin: true },
-])("a serverlet that failed to initialize can be destroyed, $mode mode", ({ mode, plugin }) => {
+  { mode: "dynamic", plugin: false, cases: casesOf(0) },
+  { mode: "plugin", plugin: true, cases: casesOf(1) },
+])("a serverlet that failed to initialize can be destroyed, $mode mode", ({ mode, plugin, cases }) => {
   let emulator: RunningEmulator;
   let ps: ProgramStack;
   let journalDir: string;
@@ -101,7 +111,7 @@ describe.each([
     await ps.stack.cancel();
   }
 
-  it.each(CASES)("after $name: $end works, and the API then holds nothing of the stack", async (c) => {
+  it.each(cases)("after $name: $end works, and the API then holds nothing of the stack", async (c) => {
     await ps.stack.setConfig("resources", { value: JSON.stringify(FAILING) });
     if (c.first === "kill") await killedInTheWait();
     else {
