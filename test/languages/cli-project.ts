@@ -20,6 +20,7 @@ import {
   type Changes,
   DB_PASSWORD,
   type LanguageStack,
+  PACKAGE_VERSION,
   PLUGIN_DIR,
   requireBuilt,
   run,
@@ -121,8 +122,8 @@ export async function cliWebappStack(example: string, emulator: RunningEmulator)
 
 /**
  * `pulumi import futrou:index:Project shop <id>` in a project of the given files (the program empty): the
- * printed code (checked by expectCode), written over the program file, makes the next `up` change and write
- * nothing. Run after the language's lifecycle (the Python project uses the virtualenv it installed).
+ * printed code (checked by expectCode), written over the program file and its dependencies installed, makes
+ * the next `up` change and write nothing. Run after the language's lifecycle (the Python project uses the virtualenv it installed).
  */
 export function describeImport(
   language: string,
@@ -172,11 +173,13 @@ export function describeImport(
       const code = readFileSync(out, "utf8");
       expectCode(code);
 
+      // The program now uses the SDK: the language's install (`go mod tidy` adds it back to go.mod).
       writeFileSync(join(project.dir, programFile), code);
+      await project.pulumi(["install"]);
       emulator.resetStats();
       await project.pulumi(["up", "--yes", "--skip-preview"]);
       expect(await project.lastChanges()).toEqual({ same: 2 });
       expect(writes(emulator.stats())).toBe(0);
-    });
+    }, 900_000);
   });
 }
