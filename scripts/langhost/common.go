@@ -35,6 +35,11 @@ const exitCodeReported = 32
 type hostBase struct {
 	pulumirpc.UnimplementedLanguageRuntimeServer
 
+	// language is the host's language as sdkgen names it (nodejs, python, go); languageName as users do.
+	language, languageName string
+	// packages is the host's GetRequiredPackages, which GetRequiredPlugins (older engines) answers from.
+	packages func(context.Context, *pulumirpc.GetRequiredPackagesRequest) (*pulumirpc.GetRequiredPackagesResponse, error)
+
 	mu            sync.Mutex
 	engineAddress string
 	running       []*exec.Cmd
@@ -196,26 +201,54 @@ func runSdkgen(ctx context.Context, args []string, what string, req, resp proto.
 	return nil
 }
 
-// generateProgram answers GenerateProgram (`pulumi import`'s code) in lang with `sdkgen generate-program`.
-func generateProgram(
-	ctx context.Context, lang, what string, req *pulumirpc.GenerateProgramRequest,
+// GenerateProgram is `pulumi import`'s code in the host's language, from `sdkgen generate-program`.
+func (b *hostBase) GenerateProgram(
+	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
 ) (*pulumirpc.GenerateProgramResponse, error) {
 	resp := &pulumirpc.GenerateProgramResponse{}
-	if err := runSdkgen(ctx, []string{"generate-program", lang}, what, req, resp); err != nil {
+	what := "generating " + b.languageName + " (or pass --generate-code=false)"
+	return resp, runSdkgen(ctx, []string{"generate-program", b.language}, what, req, resp)
+}
+
+// GenerateProject is `pulumi convert`'s project in the host's language, from `sdkgen generate-project`.
+func (b *hostBase) GenerateProject(
+	ctx context.Context, req *pulumirpc.GenerateProjectRequest,
+) (*pulumirpc.GenerateProjectResponse, error) {
+	resp := &pulumirpc.GenerateProjectResponse{}
+	what := "generating the " + b.languageName + " project"
+	return resp, runSdkgen(ctx, []string{"generate-project", b.language}, what, req, resp)
+}
+
+// GetRequiredPlugins (older engines) lists the packages of the host's GetRequiredPackages.
+func (b *hostBase) GetRequiredPlugins(
+	ctx context.Context, req *pulumirpc.GetRequiredPluginsRequest,
+) (*pulumirpc.GetRequiredPluginsResponse, error) {
+	packages, err := b.packages(ctx, &pulumirpc.GetRequiredPackagesRequest{Info: req.GetInfo()})
+	if err != nil {
 		return nil, err
+	}
+	resp := &pulumirpc.GetRequiredPluginsResponse{}
+	for _, p := range packages.GetPackages() {
+		resp.Plugins = append(resp.Plugins, &pulumirpc.PluginDependency{
+			Name: p.GetName(), Kind: p.GetKind(), Version: p.GetVersion(), Server: p.GetServer(),
+		})
 	}
 	return resp, nil
 }
 
-// generateProject answers GenerateProject (`pulumi convert`'s project) in lang with `sdkgen generate-project`.
-func generateProject(
-	ctx context.Context, lang, what string, req *pulumirpc.GenerateProjectRequest,
-) (*pulumirpc.GenerateProjectResponse, error) {
-	resp := &pulumirpc.GenerateProjectResponse{}
-	if err := runSdkgen(ctx, []string{"generate-project", lang}, what, req, resp); err != nil {
-		return nil, err
+// about answers About: the executable that runs programs and the version it reports (`<exe> <args…>`, its
+// output without prefix); env is the environment to run it in (nil: ours).
+func about(exe string, env []string, prefix string, args ...string) (*pulumirpc.AboutResponse, error) {
+	cmd := exec.Command(exe, args...)
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("running %s %s: %w", exe, strings.Join(args, " "), err)
 	}
-	return resp, nil
+	return &pulumirpc.AboutResponse{
+		Executable: exe,
+		Version:    strings.TrimPrefix(strings.TrimSpace(string(out)), prefix),
+	}, nil
 }
 
 // sdkgenPath is sdkgen next to this executable (the toolchain installs both), else the one on PATH.

@@ -275,22 +275,6 @@ func (h *goHost) GetRequiredPackages(
 	return resp, nil
 }
 
-func (h *goHost) GetRequiredPlugins(
-	ctx context.Context, req *pulumirpc.GetRequiredPluginsRequest,
-) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	packages, err := h.GetRequiredPackages(ctx, &pulumirpc.GetRequiredPackagesRequest{Info: req.GetInfo()})
-	if err != nil {
-		return nil, err
-	}
-	resp := &pulumirpc.GetRequiredPluginsResponse{}
-	for _, p := range packages.GetPackages() {
-		resp.Plugins = append(resp.Plugins, &pulumirpc.PluginDependency{
-			Name: p.GetName(), Kind: p.GetKind(), Version: p.GetVersion(), Server: p.GetServer(),
-		})
-	}
-	return resp, nil
-}
-
 // GetProgramDependencies lists go.mod's requirements (`pulumi about`); a replaced module has no version.
 func (h *goHost) GetProgramDependencies(
 	_ context.Context, req *pulumirpc.GetProgramDependenciesRequest,
@@ -335,29 +319,11 @@ func (h *goHost) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.Abo
 	if err != nil {
 		return nil, errors.New("go was not found on PATH: a `runtime: go` project needs Go (https://go.dev/dl/)")
 	}
-	out, err := exec.Command(goBin, "env", "GOVERSION").Output()
-	if err != nil {
-		return nil, fmt.Errorf("running %s env GOVERSION: %w", goBin, err)
-	}
-	return &pulumirpc.AboutResponse{
-		Executable: goBin,
-		Version:    strings.TrimPrefix(strings.TrimSpace(string(out)), "go"),
-	}, nil
-}
-
-func (h *goHost) GenerateProgram(
-	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
-) (*pulumirpc.GenerateProgramResponse, error) {
-	return generateProgram(ctx, "go", "generating Go (or pass --generate-code=false)", req)
-}
-
-func (h *goHost) GenerateProject(
-	ctx context.Context, req *pulumirpc.GenerateProjectRequest,
-) (*pulumirpc.GenerateProjectResponse, error) {
-	return generateProject(ctx, "go", "generating the Go project", req)
+	return about(goBin, nil, "go", "env", "GOVERSION")
 }
 
 func main() {
-	h := &goHost{}
+	h := &goHost{hostBase{language: "go", languageName: "Go"}}
+	h.packages = h.GetRequiredPackages
 	serve(&h.hostBase, h)
 }

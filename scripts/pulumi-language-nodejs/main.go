@@ -145,29 +145,7 @@ func (h *host) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.About
 	if err != nil {
 		return nil, errors.New("node was not found on PATH")
 	}
-	out, err := exec.Command(node, "--version").Output()
-	if err != nil {
-		return nil, fmt.Errorf("running %s --version: %w", node, err)
-	}
-	return &pulumirpc.AboutResponse{
-		Executable: node,
-		Version:    strings.TrimPrefix(strings.TrimSpace(string(out)), "v"),
-	}, nil
-}
-
-// GenerateProgram runs `sdkgen generate-program` for `pulumi import`'s code.
-func (h *host) GenerateProgram(
-	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
-) (*pulumirpc.GenerateProgramResponse, error) {
-	return generateProgram(ctx, "nodejs", "generating TypeScript (or pass --generate-code=false)", req)
-}
-
-// GenerateProject runs `sdkgen generate-project` for `pulumi convert`: a whole TypeScript project from the
-// converter's PCL.
-func (h *host) GenerateProject(
-	ctx context.Context, req *pulumirpc.GenerateProjectRequest,
-) (*pulumirpc.GenerateProjectResponse, error) {
-	return generateProject(ctx, "nodejs", "generating the TypeScript project", req)
+	return about(node, nil, "v", "--version")
 }
 
 // GeneratePackage writes the TypeScript SDK of a package's schema into the request's directory, for `pulumi
@@ -480,6 +458,6 @@ func runtimeOptionEnv(options *structpb.Struct) []string {
 }
 
 func main() {
-	h := &host{}
+	h := &host{hostBase{language: "nodejs", languageName: "TypeScript"}}
 	serve(&h.hostBase, h)
 }

@@ -190,22 +190,6 @@ func (h *pythonHost) GetRequiredPackages(
 	return resp, nil
 }
 
-func (h *pythonHost) GetRequiredPlugins(
-	ctx context.Context, req *pulumirpc.GetRequiredPluginsRequest,
-) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	packages, err := h.GetRequiredPackages(ctx, &pulumirpc.GetRequiredPackagesRequest{Info: req.GetInfo()})
-	if err != nil {
-		return nil, err
-	}
-	resp := &pulumirpc.GetRequiredPluginsResponse{}
-	for _, p := range packages.GetPackages() {
-		resp.Plugins = append(resp.Plugins, &pulumirpc.PluginDependency{
-			Name: p.GetName(), Kind: p.GetKind(), Version: p.GetVersion(), Server: p.GetServer(),
-		})
-	}
-	return resp, nil
-}
-
 // GetProgramDependencies lists the virtualenv's packages (`pulumi about`).
 func (h *pythonHost) GetProgramDependencies(
 	_ context.Context, req *pulumirpc.GetProgramDependenciesRequest,
@@ -264,31 +248,11 @@ func (h *pythonHost) About(_ context.Context, req *pulumirpc.AboutRequest) (*pul
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(py, "--version")
-	cmd.Env = env
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("running %s --version: %w", py, err)
-	}
-	return &pulumirpc.AboutResponse{
-		Executable: py,
-		Version:    strings.TrimPrefix(strings.TrimSpace(string(out)), "Python "),
-	}, nil
-}
-
-func (h *pythonHost) GenerateProgram(
-	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
-) (*pulumirpc.GenerateProgramResponse, error) {
-	return generateProgram(ctx, "python", "generating Python (or pass --generate-code=false)", req)
-}
-
-func (h *pythonHost) GenerateProject(
-	ctx context.Context, req *pulumirpc.GenerateProjectRequest,
-) (*pulumirpc.GenerateProjectResponse, error) {
-	return generateProject(ctx, "python", "generating the Python project", req)
+	return about(py, env, "Python ", "--version")
 }
 
 func main() {
-	h := &pythonHost{}
+	h := &pythonHost{hostBase{language: "python", languageName: "Python"}}
+	h.packages = h.GetRequiredPackages
 	serve(&h.hostBase, h)
 }
