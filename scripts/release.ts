@@ -3,6 +3,9 @@
  *
  *   pulumi-resource-futrou-v<version>-<os>-<arch>.tar.gz   the provider binary per platform, in the names the
  *                                                         engine downloads through the schema's pluginDownloadURL
+ *   pulumi-converter-futrou-v<version>-<os>-<arch>.tar.gz the converter plugin (`pulumi convert --from futrou`), its
+ *                                                         Node.js launcher folder (dist/converter), for each POSIX
+ *                                                         platform, in the names `pulumi plugin install converter` asks
  *   pulumi-futrou-<version>.tgz                           npm: dynamic providers, SDK, plugin folder, emulator
  *   futrou-pulumi-<version>.tgz                           npm: the SDK generated from the schema (@futrou/pulumi)
  *   pulumi-futrou-sdk-go-v<version>.tar.gz                the Go SDK as the tree to commit at sdk/go and tag
@@ -85,6 +88,20 @@ export function goProxyModule(sdk: string, proxy: string, v = version()): string
   return at;
 }
 
+/** POSIX targets, where the converter's `sh` launcher runs (with Node.js ≥ 22.19, as the npm package's). */
+export const CONVERTER_TARGETS: readonly Target[] = TARGETS.filter((t) => !t.startsWith("windows-"));
+
+export const converterArchiveName = (target: Target, v = version()): string =>
+  `pulumi-converter-futrou-v${v}-${target}.tar.gz`;
+
+/** The converter folder (dist/converter: launcher, bundle) with the LICENSE, at the top level of the archive. */
+export function converterArchive(target: Target, out = RELEASE_DIR): string {
+  const file = join(out, converterArchiveName(target));
+  const dir = join(repoRoot, "dist", "converter");
+  execFileSync("tar", ["-czf", file, "-C", dir, ...readdirSync(dir), "-C", repoRoot, "LICENSE"]);
+  return file;
+}
+
 /** Debian's python3 has setuptools and wheel (python3-setuptools, python3-wheel); another may lack wheel. */
 function python(): string {
   return existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
@@ -136,6 +153,7 @@ async function main(): Promise<void> {
   for (const target of TARGETS) {
     await buildBinary(target);
     if (ARCHIVED.includes(target)) archive(target);
+    if (CONVERTER_TARGETS.includes(target)) converterArchive(target);
   }
   writePackages(RELEASE_DIR);
 
