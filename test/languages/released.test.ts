@@ -11,7 +11,9 @@
  * - YAML, the plugin downloaded by the engine through the resources' pluginDownloadURL, from a local server
  *   of the release archives (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES).
  *
- * And the templates name only packages, versions and URLs the release publishes.
+ * And the templates name only packages, versions and URLs the release publishes. The Python and Go
+ * templates' runs are in released-python-go.ts: with their language hosts in the toolchain, this file's
+ * second describe calls `pythonAndGoTemplates({ user, pulumiNew, lifecycle, timed })`.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,6 +34,7 @@ import {
 import { ensureToolchainOnPath, repoRoot } from "../e2e/engine";
 import { publishTo, type Registries, startRegistries } from "../registries/registries";
 import { requireBuilt, run, scratchPulumiEnv } from "./lifecycle";
+import type { User } from "./released-python-go";
 
 jest.setTimeout(900_000);
 
@@ -142,11 +145,11 @@ describe("templates from the registries alone: pulumi new, install, up, no-chang
     return { dir: join(root, "program"), env };
   }
 
-  const pulumi = (label: string, args: string[], u: { dir: string; env: NodeJS.ProcessEnv }) =>
+  const pulumi = (label: string, args: string[], u: User) =>
     timed(`${label}: pulumi ${args.join(" ")}`, () => run("pulumi", args, { cwd: u.dir, env: u.env }));
 
   /** `pulumi new <clone>/templates/<language>` (the template folder is all it reads of the clone). */
-  const pulumiNew = (language: string, u: { dir: string; env: NodeJS.ProcessEnv }, label = language) =>
+  const pulumiNew = (language: string, u: User, label = language) =>
     timed(`${label}: pulumi new templates/${language}`, () =>
       run(
         "pulumi",
@@ -158,7 +161,7 @@ describe("templates from the registries alone: pulumi new, install, up, no-chang
     );
 
   /** up, a no-change up, destroy: the emulator holds the objects in between, and none after. */
-  async function lifecycle(label: string, u: { dir: string; env: NodeJS.ProcessEnv }) {
+  async function lifecycle(label: string, u: User) {
     await pulumi(label, ["up", "--yes", "--skip-preview"], u);
     const out = JSON.parse(await run("pulumi", ["stack", "output", "--json"], { cwd: u.dir, env: u.env })) as Record<
       string,
