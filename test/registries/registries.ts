@@ -178,7 +178,7 @@ async function startPypiserver(dir: string) {
 }
 
 /** A static server of the files in `dir` (the release archives), recording each path asked for. */
-async function startPluginServer(dir: string) {
+export async function startPluginServer(dir: string) {
   const asked: string[] = [];
   const server: Server = createServer((req, res) => {
     asked.push(req.url ?? "");
