@@ -140,7 +140,8 @@ export function writePackages(out: string): void {
   try {
     cpSync(join(SDKS_DIR, "python"), scratch, { recursive: true });
     const backend = `from setuptools import build_meta as b; b.build_sdist(${JSON.stringify(out)}); b.build_wheel(${JSON.stringify(out)})`;
-    execFileSync(python(), ["-c", backend], { cwd: scratch, stdio: ["ignore", "ignore", "inherit"] });
+    // setuptools' warnings (the sdist's missing top-level README) are noise here; a failure keeps its stderr.
+    execFileSync(python(), ["-c", backend], { cwd: scratch, stdio: ["ignore", "ignore", "pipe"] });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
