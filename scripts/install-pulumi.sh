@@ -9,6 +9,10 @@
 #   pulumi-language-nodejs         our Node.js language host (scripts/pulumi-language-nodejs), built
 #                                  against the same sdk/v3 release; the official one is a separate Go
 #                                  module that the module proxy here does not serve
+#   pulumi-language-go             our Go language host (scripts/pulumi-language-go): builds and runs `runtime: go`
+#                                  programs
+#   pulumi-language-python         our Python language host (scripts/pulumi-language-python) and, beside it, its
+#   pulumi-language-python-exec    runner, which the project's Python runs the program with
 #   pulumi-resource-pulumi-nodejs  launcher for @pulumi/pulumi's dynamic-provider host
 #   pulumi-language-yaml           the Pulumi YAML language host (github.com/pulumi/pulumi-yaml, pinned below)
 #                                  through scripts/pulumi-language-yaml, which adds the Link that later
@@ -18,8 +22,8 @@
 #   sdkgen                         our SDK generator (scripts/sdkgen) over pkg/v3's codegen, for `make sdks`
 #
 # Cached per component: each binary is rebuilt only when its own inputs change (the CLI and the YAML host
-# when their pinned version does, the YAML host also when its entry does, the two programs of ours when their
-# source does), and a cache made by an older version of this script (or with another pulumi-yaml, such as
+# when their pinned version does, the YAML host also when its entry does, the programs of ours when their
+# source does; our three language hosts share scripts/langhost/common.go), and a cache made by an older version of this script (or with another pulumi-yaml, such as
 # v1.19.1) is completed by building only the components it lacks or that differ. One run at a time
 # per cache (a lock), so parallel `make install`s never build the same thing twice. The CLI is reused from
 # PATH when a `pulumi` of the pinned version is there.
@@ -60,11 +64,15 @@ current() { # <component> <source files...>
 recipe() {
   case $1 in
     pulumi-language-nodejs) echo 'go build -trimpath -ldflags "-s -w -X main.version=$version" ./langhost' ;;
+    pulumi-language-go) echo 'go build -trimpath -ldflags "-s -w -X main.version=$version" ./gohost' ;;
+    pulumi-language-python) echo 'go build -trimpath -ldflags "-s -w -X main.version=$version" ./pyhost' ;;
     sdkgen) echo 'go build -trimpath -ldflags "-s -w" ./sdkgen' ;;
     pulumi-language-yaml) echo "go build -trimpath -ldflags '-s -w -X pkg/version.Version=v$yaml_version' ./yamlhost (own module)" ;;
   esac
 }
-nodejs_host_src=("$here/pulumi-language-nodejs/main.go")
+nodejs_host_src=("$here/pulumi-language-nodejs/main.go" "$here/langhost/common.go")
+go_host_src=("$here/pulumi-language-go/main.go" "$here/langhost/common.go")
+python_host_src=("$here/pulumi-language-python/main.go" "$here/langhost/common.go")
 sdkgen_src=("$here/sdkgen/main.go")
 yaml_src=("$here/pulumi-language-yaml/main.go")
 
@@ -77,6 +85,8 @@ exec node "$script" "$@"
 SH
 chmod +x "$bin/pulumi-resource-pulumi-nodejs.tmp"
 mv "$bin/pulumi-resource-pulumi-nodejs.tmp" "$bin/pulumi-resource-pulumi-nodejs"
+# The Python host's runner: a script the project's Python runs, copied as it is.
+install -m 0755 "$here/pulumi-language-python/pulumi-language-python-exec" "$bin/pulumi-language-python-exec"
 
 need_cli=1
 if reports_version "$bin/pulumi" "$version"; then
@@ -88,12 +98,17 @@ elif existing=$(command -v pulumi 2>/dev/null) && [ "$existing" != "$bin/pulumi"
 fi
 need_host=1
 current pulumi-language-nodejs "${nodejs_host_src[@]}" && need_host=0
+need_go_host=1
+current pulumi-language-go "${go_host_src[@]}" && need_go_host=0
+need_python_host=1
+current pulumi-language-python "${python_host_src[@]}" && need_python_host=0
 need_sdkgen=1
 current sdkgen "${sdkgen_src[@]}" && need_sdkgen=0
 need_yaml=1
 current pulumi-language-yaml "${yaml_src[@]}" && need_yaml=0
 
-if [ $((need_cli + need_host + need_sdkgen + need_yaml)) = 0 ]; then
+ours=$((need_host + need_go_host + need_python_host + need_sdkgen))
+if [ $((need_cli + ours + need_yaml)) = 0 ]; then
   log "Pulumi v$version toolchain is ready in $bin"
   echo "$bin"
   exit 0
@@ -131,14 +146,16 @@ module_for() { # <dir> <module> <version> — writes <dir>/go.mod requiring <mod
   } > "$dir/go.mod"
 }
 
-# 2. The CLI, our Node.js host and sdkgen: one module on pkg/v3 and sdk/v3 at the release.
-if [ $((need_cli + need_host + need_sdkgen)) != 0 ]; then
-  mkdir -p "$work/toolchain/langhost" "$work/toolchain/sdkgen"
+# 2. The CLI, our language hosts and sdkgen: one module on pkg/v3 and sdk/v3 at the release.
+if [ $((need_cli + ours)) != 0 ]; then
+  mkdir -p "$work/toolchain/langhost" "$work/toolchain/gohost" "$work/toolchain/pyhost" "$work/toolchain/sdkgen"
   log "resolving github.com/pulumi/pulumi/pkg/v3@v$version"
   module_for "$work/toolchain" github.com/pulumi/pulumi/pkg/v3 "v$version"
   # The engine's own packages must come from the same release as the SDK.
   (cd "$work/toolchain" && go mod edit -require "github.com/pulumi/pulumi/sdk/v3@v$version")
   cp "${nodejs_host_src[@]}" "$work/toolchain/langhost/"
+  cp "${go_host_src[@]}" "$work/toolchain/gohost/"
+  cp "${python_host_src[@]}" "$work/toolchain/pyhost/"
   cp "${sdkgen_src[@]}" "$work/toolchain/sdkgen/"
   cat > "$work/toolchain/tools.go" <<'GO'
 //go:build tools
@@ -159,6 +176,14 @@ GO
   if [ "$need_host" = 1 ]; then
     timed_build pulumi-language-nodejs "$bin/pulumi-language-nodejs" "-s -w -X main.version=$version" ./langhost
     stamp_of pulumi-language-nodejs "${nodejs_host_src[@]}" > "$bin/.stamp-pulumi-language-nodejs"
+  fi
+  if [ "$need_go_host" = 1 ]; then
+    timed_build pulumi-language-go "$bin/pulumi-language-go" "-s -w -X main.version=$version" ./gohost
+    stamp_of pulumi-language-go "${go_host_src[@]}" > "$bin/.stamp-pulumi-language-go"
+  fi
+  if [ "$need_python_host" = 1 ]; then
+    timed_build pulumi-language-python "$bin/pulumi-language-python" "-s -w -X main.version=$version" ./pyhost
+    stamp_of pulumi-language-python "${python_host_src[@]}" > "$bin/.stamp-pulumi-language-python"
   fi
   if [ "$need_sdkgen" = 1 ]; then
     timed_build sdkgen "$bin/sdkgen" "-s -w" ./sdkgen

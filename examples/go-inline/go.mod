@@ -3,6 +3,7 @@ module github.com/futrou/pulumi-futrou/examples/go-inline
 go 1.25.11
 
 require (
+	github.com/futrou/pulumi-futrou/examples/go v0.0.0
 	github.com/futrou/pulumi-futrou/sdk/go v0.0.0
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0
 )
@@ -123,5 +124,8 @@ require (
 	lukechampine.com/frand v1.4.2 // indirect
 )
 
-// The Go SDK that `make sdks` generates from the plugin's schema.
-replace github.com/futrou/pulumi-futrou/sdk/go => ../../dist/sdks/go
+// The program (examples/go/webapp) and the Go SDK that `make sdks` generates from the plugin's schema.
+replace (
+	github.com/futrou/pulumi-futrou/examples/go => ../go
+	github.com/futrou/pulumi-futrou/sdk/go => ../../dist/sdks/go
+)

@@ -1,7 +1,8 @@
 // pulumi-language-nodejs: a small Node.js language host for the Pulumi engine.
 //
 // The official host is a separate Go module that the module proxy reachable here does not serve, so
-// scripts/install-pulumi.sh builds this one instead, against the same pulumi sdk/v3 release as the CLI.
+// scripts/install-pulumi.sh builds this one instead, against the same pulumi sdk/v3 release as the CLI, with
+// what our hosts share (scripts/langhost/common.go).
 // It implements what `pulumi up/preview/refresh/destroy` and the Automation API need from a language
 // host: the handshake, plugin and package queries (a program of dynamic resources needs no plugin
 // downloads), and Run, which starts `node @pulumi/pulumi/cmd/run` exactly as the official host does
@@ -14,13 +15,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,40 +27,14 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/types/known/emptypb"
 	"google.golang.org/protobuf/types/known/structpb"
 )
 
-// version is set at build time (-ldflags "-X main.version=...") to the Pulumi release it was built with.
-var version = "0.0.0-dev"
-
-// exitCodeReported is what @pulumi/pulumi/cmd/run exits with after it has already shown the error.
-const exitCodeReported = 32
-
 type host struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
-
-	mu            sync.Mutex
-	engineAddress string
-	running       []*exec.Cmd
-}
-
-func (h *host) Handshake(
-	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
-) (*pulumirpc.LanguageHandshakeResponse, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.engineAddress = req.GetEngineAddress()
-	return &pulumirpc.LanguageHandshakeResponse{}, nil
-}
-
-func (h *host) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version}, nil
+	hostBase
 }
 
 // The resource plugins a program needs are those of the Pulumi packages it depends on: a package.json with
@@ -89,13 +62,6 @@ func (h *host) GetRequiredPackages(
 		})
 	}
 	return resp, nil
-}
-
-func programDirectory(info *pulumirpc.ProgramInfo, fallback string) string {
-	if info != nil && info.GetProgramDirectory() != "" {
-		return info.GetProgramDirectory()
-	}
-	return fallback
 }
 
 // pulumiPackage is the `pulumi` block of a package's package.json.
@@ -189,38 +155,11 @@ func (h *host) About(context.Context, *pulumirpc.AboutRequest) (*pulumirpc.About
 	}, nil
 }
 
-// runSdkgen runs `sdkgen <subcommand>` (next to this executable, else on PATH) with req on stdin and reads
-// its answer from stdout into resp.
-func runSdkgen(ctx context.Context, subcommand, what string, req, resp proto.Message) error {
-	sdkgen := sdkgenPath()
-	in, err := proto.Marshal(req)
-	if err != nil {
-		return err
-	}
-	cmd := exec.CommandContext(ctx, sdkgen, subcommand)
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return fmt.Errorf("%s with %s: %w: %s", what, sdkgen, err, strings.TrimSpace(stderr.String()))
-	}
-	if err := proto.Unmarshal(out, resp); err != nil {
-		return fmt.Errorf("reading the answer of %s %s: %w", sdkgen, subcommand, err)
-	}
-	return nil
-}
-
 // GenerateProgram runs `sdkgen generate-program` for `pulumi import`'s code.
 func (h *host) GenerateProgram(
 	ctx context.Context, req *pulumirpc.GenerateProgramRequest,
 ) (*pulumirpc.GenerateProgramResponse, error) {
-	resp := &pulumirpc.GenerateProgramResponse{}
-	err := runSdkgen(ctx, "generate-program", "generating TypeScript (or pass --generate-code=false)", req, resp)
-	if err != nil {
-		return nil, err
-	}
-	return resp, nil
+	return generateProgram(ctx, "nodejs", "generating TypeScript (or pass --generate-code=false)", req)
 }
 
 // GenerateProject runs `sdkgen generate-project` for `pulumi convert`: a whole TypeScript project from the
@@ -228,11 +167,7 @@ func (h *host) GenerateProgram(
 func (h *host) GenerateProject(
 	ctx context.Context, req *pulumirpc.GenerateProjectRequest,
 ) (*pulumirpc.GenerateProjectResponse, error) {
-	resp := &pulumirpc.GenerateProjectResponse{}
-	if err := runSdkgen(ctx, "generate-project", "generating the TypeScript project", req, resp); err != nil {
-		return nil, err
-	}
-	return resp, nil
+	return generateProject(ctx, "nodejs", "generating the TypeScript project", req)
 }
 
 // GeneratePackage writes the TypeScript SDK of a package's schema into the request's directory, for `pulumi
@@ -351,32 +286,6 @@ func compileSDK(program, sdk string) error {
 	return nil
 }
 
-// sdkgenPath is sdkgen next to this executable (the toolchain installs both), else the one on PATH.
-func sdkgenPath() string {
-	if self, err := os.Executable(); err == nil {
-		if beside := filepath.Join(filepath.Dir(self), "sdkgen"); isExecutable(beside) {
-			return beside
-		}
-	}
-	return "sdkgen"
-}
-
-func isExecutable(path string) bool {
-	info, err := os.Stat(path)
-	return err == nil && !info.IsDir() && info.Mode()&0o111 != 0
-}
-
-func (h *host) Cancel(context.Context, *emptypb.Empty) (*emptypb.Empty, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for _, cmd := range h.running {
-		if cmd.Process != nil {
-			_ = cmd.Process.Signal(os.Interrupt)
-		}
-	}
-	return &emptypb.Empty{}, nil
-}
-
 // Run starts the program under node and waits for it. Its stdout and stderr are ours, which the engine
 // shows as the program's output.
 func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
@@ -392,36 +301,7 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 	cmd := exec.Command("node", args...)
 	cmd.Dir = req.GetPwd()
 	cmd.Env = env
-	cmd.Stdout = os.Stdout
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("starting node: %v", err)}, nil
-	}
-	h.track(cmd, true)
-	defer h.track(cmd, false)
-
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-ctx.Done():
-		_ = cmd.Process.Kill()
-		<-done
-		return nil, ctx.Err()
-	case err := <-done:
-		var exitErr *exec.ExitError
-		switch {
-		case err == nil:
-			return &pulumirpc.RunResponse{}, nil
-		case errors.As(err, &exitErr) && exitErr.ExitCode() == exitCodeReported:
-			return &pulumirpc.RunResponse{Bail: true}, nil
-		case errors.As(err, &exitErr):
-			return &pulumirpc.RunResponse{
-				Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode()),
-			}, nil
-		default:
-			return &pulumirpc.RunResponse{Error: fmt.Sprintf("running node: %v", err)}, nil
-		}
-	}
+	return h.runProgram(ctx, cmd, "node")
 }
 
 // RunPlugin runs a source-based plugin (a folder with PulumiPlugin.yaml, `runtime: nodejs`) as the official
@@ -499,21 +379,6 @@ func (h *host) RunPlugin(
 	return nil
 }
 
-func (h *host) track(cmd *exec.Cmd, add bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if add {
-		h.running = append(h.running, cmd)
-		return
-	}
-	for i, c := range h.running {
-		if c == cmd {
-			h.running = append(h.running[:i], h.running[i+1:]...)
-			return
-		}
-	}
-}
-
 // resolveRunScript finds @pulumi/pulumi/cmd/run from the program's directory, the way node would.
 func resolveRunScript(req *pulumirpc.RunRequest) (string, error) {
 	dir := req.GetPwd()
@@ -537,9 +402,7 @@ func resolveFrom(dir, module string) (string, error) {
 
 // nodeInvocation builds node's arguments and environment; the flags are those @pulumi/pulumi/cmd/run parses.
 func (h *host) nodeInvocation(req *pulumirpc.RunRequest, runScript string) ([]string, []string, error) {
-	h.mu.Lock()
-	engine := h.engineAddress
-	h.mu.Unlock()
+	engine := h.engine()
 
 	args := []string{runScript, "--monitor", req.GetMonitorAddress()}
 	if engine != "" {
@@ -616,50 +479,7 @@ func runtimeOptionEnv(options *structpb.Struct) []string {
 	return env
 }
 
-// exitWhenOrphaned stops the host, and the program it runs, once the engine that started it is gone. A `kill -9`
-// of `pulumi` leaves its plugins running (the engine starts them in process groups of their own): nothing would
-// ever stop them. The engine is the parent; when it dies the host is re-parented, which one getppid a second sees.
-func (h *host) exitWhenOrphaned(interval time.Duration) {
-	engine := os.Getppid()
-	for range time.Tick(interval) {
-		if os.Getppid() == engine {
-			continue
-		}
-		h.mu.Lock()
-		for _, cmd := range h.running {
-			if cmd.Process != nil {
-				_ = cmd.Process.Kill()
-			}
-		}
-		h.mu.Unlock()
-		os.Exit(1)
-	}
-}
-
 func main() {
-	if len(os.Args) > 1 && (os.Args[1] == "--version" || os.Args[1] == "-version") {
-		fmt.Println(version)
-		return
-	}
 	h := &host{}
-	go h.exitWhenOrphaned(time.Second)
-	// The engine passes its own address as the last positional argument (older engines; newer ones
-	// also send it in Handshake). Flags before it (-tracing, -root, …) are accepted and ignored.
-	if n := len(os.Args); n > 1 && !strings.HasPrefix(os.Args[n-1], "-") {
-		h.engineAddress = os.Args[n-1]
-	}
-
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "fatal: listen: %v\n", err)
-		os.Exit(1)
-	}
-	server := grpc.NewServer(grpc.MaxRecvMsgSize(400 * 1024 * 1024))
-	pulumirpc.RegisterLanguageRuntimeServer(server, h)
-	// The engine reads the port from our first line of output.
-	fmt.Println(lis.Addr().(*net.TCPAddr).Port)
-	if err := server.Serve(lis); err != nil {
-		fmt.Fprintf(os.Stderr, "fatal: serve: %v\n", err)
-		os.Exit(1)
-	}
+	serve(&h.hostBase, h)
 }

@@ -11,17 +11,17 @@
 // The schema must be self-contained: references to other packages are refused, so nothing is looked up or
 // downloaded. The generated Go module requires github.com/pulumi/pulumi/sdk/v3 at -go-sdk.
 //
-//	sdkgen generate-program < GenerateProgramRequest > GenerateProgramResponse
+//	sdkgen generate-program [nodejs|python|go] < GenerateProgramRequest > GenerateProgramResponse
 //
-// is the TypeScript program generator behind our Node.js language host's GenerateProgram (`pulumi import`
-// prints its code): it reads the engine's request (protobuf) on stdin, binds the PCL with schemas from the
-// engine's loader, and writes the response (protobuf) to stdout.
+// is the program generator behind our language hosts' GenerateProgram (`pulumi import` prints its code), in
+// the host's language (TypeScript when none is named): it reads the engine's request (protobuf) on stdin,
+// binds the PCL with schemas from the engine's loader, and writes the response (protobuf) to stdout.
 //
-//	sdkgen generate-project < GenerateProjectRequest > GenerateProjectResponse
+//	sdkgen generate-project [nodejs|python|go] < GenerateProjectRequest > GenerateProjectResponse
 //
-// is the same for the host's GenerateProject (`pulumi convert --language typescript`): it binds the PCL
-// files of the request's source directory and writes a whole TypeScript project (Pulumi.yaml, index.ts,
-// package.json, tsconfig.json) into its target directory.
+// is the same for the hosts' GenerateProject (`pulumi convert --language <lang>`): it binds the PCL files of
+// the request's source directory and writes a whole project in that language (Pulumi.yaml, the program and
+// its dependency file) into its target directory.
 //
 //	sdkgen program -lang go|python|nodejs <schema.json> <pcl-dir> <out-dir>
 //
@@ -44,6 +44,7 @@ import (
 	"strings"
 
 	"github.com/blang/semver"
+	"github.com/hashicorp/hcl/v2"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
@@ -118,6 +119,26 @@ func (l onePackage) LoadPackageReferenceV2(
 	return l.LoadPackageReference(d.Name, nil)
 }
 
+// programGenerators are Pulumi's program generators by language, for `sdkgen generate-program <lang>`.
+var programGenerators = map[string]func(*pcl.Program) (map[string][]byte, hcl.Diagnostics, error){
+	"nodejs": nodejs.GenerateProgram,
+	"python": python.GenerateProgram,
+	"go":     gogen.GenerateProgram,
+}
+
+// writeProject writes a whole project in lang (nodejs, python, go) from a bound program into dir.
+func writeProject(lang, dir string, project workspace.Project, program *pcl.Program, local map[string]string) error {
+	switch lang {
+	case "go":
+		return gogen.GenerateProject(dir, project, program, local)
+	case "python":
+		return python.GenerateProject(dir, project, program, local, "", "pip")
+	case "nodejs":
+		return nodejs.GenerateProject(dir, project, program, local, false, "nodejs")
+	}
+	return fmt.Errorf("sdkgen: unknown language %q (go, python, nodejs)", lang)
+}
+
 // programProject writes a project in lang from the PCL in pclDir, the package bound from schemaFile.
 func programProject(lang, schemaFile, pclDir, outDir string) error {
 	pkg, err := bind(schemaFile)
@@ -135,15 +156,7 @@ func programProject(lang, schemaFile, pclDir, outDir string) error {
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
-	switch lang {
-	case "go":
-		return gogen.GenerateProject(outDir, project, program, nil)
-	case "python":
-		return python.GenerateProject(outDir, project, program, nil, "", "pip")
-	case "nodejs":
-		return nodejs.GenerateProject(outDir, project, program, nil, false, "nodejs")
-	}
-	return fmt.Errorf("sdkgen: unknown language %q (go, python, nodejs)", lang)
+	return writeProject(lang, outDir, project, program, nil)
 }
 
 // bind reads and validates the schema; every diagnostic is printed, and errors stop the run.
@@ -258,10 +271,14 @@ func write(dir string, files map[string][]byte) error {
 	return nil
 }
 
-// generateProgram writes TypeScript for the engine's PCL. Package schemas come from the engine's schema
-// loader at req.LoaderTarget, so the code uses the providers' own types; problems in the PCL come back as
-// diagnostics, which the engine prints.
-func generateProgram(req *pulumirpc.GenerateProgramRequest) (*pulumirpc.GenerateProgramResponse, error) {
+// generateProgram writes code in lang (nodejs, python, go) for the engine's PCL. Package schemas come from
+// the engine's schema loader at req.LoaderTarget, so the code uses the providers' own types; problems in the
+// PCL come back as diagnostics, which the engine prints.
+func generateProgram(lang string, req *pulumirpc.GenerateProgramRequest) (*pulumirpc.GenerateProgramResponse, error) {
+	generator, ok := programGenerators[lang]
+	if !ok {
+		return nil, fmt.Errorf("unknown language %q (nodejs, python, go)", lang)
+	}
 	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
 	if err != nil {
 		return nil, fmt.Errorf("connecting to the engine's schema loader: %w", err)
@@ -297,7 +314,7 @@ func generateProgram(req *pulumirpc.GenerateProgramRequest) (*pulumirpc.Generate
 	if diags.HasErrors() || program == nil {
 		return &pulumirpc.GenerateProgramResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
 	}
-	files, genDiags, err := nodejs.GenerateProgram(program)
+	files, genDiags, err := generator(program)
 	if err != nil {
 		return nil, err
 	}
@@ -307,9 +324,9 @@ func generateProgram(req *pulumirpc.GenerateProgramRequest) (*pulumirpc.Generate
 	}, nil
 }
 
-// generateProject writes a TypeScript project for the PCL in req.SourceDirectory into req.TargetDirectory,
+// generateProject writes a project in lang for the PCL in req.SourceDirectory into req.TargetDirectory,
 // with package schemas from the engine's loader; problems in the PCL come back as diagnostics.
-func generateProject(req *pulumirpc.GenerateProjectRequest) (*pulumirpc.GenerateProjectResponse, error) {
+func generateProject(lang string, req *pulumirpc.GenerateProjectRequest) (*pulumirpc.GenerateProjectResponse, error) {
 	loader, err := schema.NewLoaderClient(req.GetLoaderTarget())
 	if err != nil {
 		return nil, fmt.Errorf("connecting to the engine's schema loader: %w", err)
@@ -331,8 +348,7 @@ func generateProject(req *pulumirpc.GenerateProjectRequest) (*pulumirpc.Generate
 	if diags.HasErrors() || program == nil {
 		return &pulumirpc.GenerateProjectResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
 	}
-	err = nodejs.GenerateProject(req.GetTargetDirectory(), project, program, req.GetLocalDependencies(), false, "nodejs")
-	if err != nil {
+	if err := writeProject(lang, req.GetTargetDirectory(), project, program, req.GetLocalDependencies()); err != nil {
 		return nil, err
 	}
 	return &pulumirpc.GenerateProjectResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
@@ -360,15 +376,26 @@ func serveStdio[Req proto.Message, Resp proto.Message](req Req, run func(Req) (R
 }
 
 func main() {
-	if len(os.Args) == 2 && os.Args[1] == "generate-program" {
-		if err := serveStdio(&pulumirpc.GenerateProgramRequest{}, generateProgram); err != nil {
+	// The language of generate-program and generate-project: TypeScript unless the host names another.
+	lang := "nodejs"
+	if len(os.Args) == 3 {
+		lang = os.Args[2]
+	}
+	if (len(os.Args) == 2 || len(os.Args) == 3) && os.Args[1] == "generate-program" {
+		run := func(req *pulumirpc.GenerateProgramRequest) (*pulumirpc.GenerateProgramResponse, error) {
+			return generateProgram(lang, req)
+		}
+		if err := serveStdio(&pulumirpc.GenerateProgramRequest{}, run); err != nil {
 			fmt.Fprintf(os.Stderr, "sdkgen generate-program: %v\n", err)
 			os.Exit(1)
 		}
 		return
 	}
-	if len(os.Args) == 2 && os.Args[1] == "generate-project" {
-		if err := serveStdio(&pulumirpc.GenerateProjectRequest{}, generateProject); err != nil {
+	if (len(os.Args) == 2 || len(os.Args) == 3) && os.Args[1] == "generate-project" {
+		run := func(req *pulumirpc.GenerateProjectRequest) (*pulumirpc.GenerateProjectResponse, error) {
+			return generateProject(lang, req)
+		}
+		if err := serveStdio(&pulumirpc.GenerateProjectRequest{}, run); err != nil {
 			fmt.Fprintf(os.Stderr, "sdkgen generate-project: %v\n", err)
 			os.Exit(1)
 		}
