@@ -2,9 +2,7 @@
  * The Python and Go templates from the registries alone, as their users run them: `pulumi new`, the
  * language's own install (`pip install -r requirements.txt` in the template's `venv` from the local Python
  * index; `go mod tidy` from the module proxy folder), `pulumi up`, a no-change `up`, `pulumi destroy`.
- * `pulumi new` and `pulumi up` need the Python and Go language hosts in the toolchain
- * (scripts/pulumi-language-python, scripts/pulumi-language-go); with them, released.test.ts calls
- * `pythonAndGoTemplates(world)` in its describe, on the same registries.
+ * released.test.ts calls `pythonAndGoTemplates(world)` in its describe, on the same registries.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

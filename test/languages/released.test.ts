@@ -11,9 +11,10 @@
  * - YAML, the plugin downloaded by the engine through the resources' pluginDownloadURL, from a local server
  *   of the release archives (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES).
  *
- * And the templates name only packages, versions and URLs the release publishes. The Python and Go
- * templates' runs are in released-python-go.ts: with their language hosts in the toolchain, this file's
- * second describe calls `pythonAndGoTemplates({ user, pulumiNew, lifecycle, timed })`.
+ * - Python (`pip install -r requirements.txt` in the template's venv) and Go (`go mod tidy`), on the same
+ *   registries: released-python-go.ts.
+ *
+ * And the templates name only packages, versions and URLs the release publishes.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,7 +35,7 @@ import {
 import { ensureToolchainOnPath, repoRoot } from "../e2e/engine";
 import { publishTo, type Registries, startRegistries } from "../registries/registries";
 import { requireBuilt, run, scratchPulumiEnv } from "./lifecycle";
-import type { User } from "./released-python-go";
+import { pythonAndGoTemplates, type User } from "./released-python-go";
 
 jest.setTimeout(900_000);
 
@@ -175,14 +176,19 @@ describe("templates from the registries alone: pulumi new, install, up, no-chang
     expect(emulator.inventory().serverlet.map((s) => s.name)).not.toContain(out.serverletName);
   }
 
-  /** No file of the new project names this clone, and pulumi new replaced every placeholder. */
+  /**
+   * No file of the new project names this clone, and pulumi new replaced every placeholder. (Pulumi.yaml's
+   * `pulumi:template:` is where pulumi new records the template it was given, a path here and a URL for a user.)
+   */
   function expectNoCloneNoPlaceholder(dir: string) {
     for (const file of readdirSync(dir).filter((f) => !["node_modules", "package-lock.json"].includes(f))) {
-      const text = readFileSync(join(dir, file), "utf8");
+      const text = readFileSync(join(dir, file), "utf8").replace(/^ *pulumi:template: .*\n/m, "");
       expect([file, text.includes(repoRoot)]).toEqual([file, false]);
       expect([file, /\$\{(PROJECT|DESCRIPTION)\}/.test(text)]).toEqual([file, false]);
     }
   }
+
+  pythonAndGoTemplates({ user, pulumiNew, lifecycle, timed });
 
   it("typescript on pulumi-futrou: npm install from the registry, up, no-change up, destroy", async () => {
     const u = user("ts");
