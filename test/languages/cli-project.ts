@@ -20,6 +20,7 @@ import {
   type Changes,
   DB_PASSWORD,
   type LanguageStack,
+  PACKAGE_VERSION,
   PLUGIN_DIR,
   requireBuilt,
   run,
