@@ -11,13 +11,14 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PULUMI_BIN):$(PATH)
 export PULUMI_SKIP_UPDATE_CHECK := true
 export PULUMI_DIY_BACKEND_GZIP := false
 
-.PHONY: help install toolchain build binary sdks docs release lint typecheck test test-fast soak demo bench bench-check bench-convert bench-startup emulator mutants clean
+.PHONY: help install toolchain build binary sdks docs release publish lint typecheck test test-fast soak demo bench bench-check bench-convert bench-startup emulator mutants clean
 
 help:
 	@echo "make install   npm packages (when the lockfile changed) + the Pulumi $(PULUMI_VERSION) toolchain"
 	@echo "make build     compile TypeScript to dist/, and the provider plugin to dist/plugin/"
 	@echo "make binary    the provider as one executable needing no Node.js, for this platform, in dist/bin/"
 	@echo "make release   release archives per platform, npm, Go and Python packages, in dist/release/"
+	@echo "make publish   what make release wrote, to the registries the environment names (scripts/publish.ts)"
 	@echo "make sdks      TypeScript, Python and Go SDKs generated from the plugin's schema, in dist/sdks/"
 	@echo "make docs      the reference pages in docs/reference/, generated from the plugin's schema"
 	@echo "make lint      biome lint/format check + type-check"
@@ -80,13 +81,23 @@ docs: build
 release: sdks
 	node dist/scripts/release.js
 
+# Publishes dist/release/ (scripts/publish.ts): the npm packages to NPM_REGISTRY (npm's configured registry when
+# unset) with NPM_TOKEN, the Python sdist and wheel to PYPI_REPOSITORY_URL with PYPI_TOKEN, the Go module's proxy
+# files into GOPROXY_DIR. The tests publish to local stand-ins (test/registries); the release workflow
+# (.github/workflows/release.yml) to the public registries.
+publish: build
+	node dist/scripts/publish.js
+
 typecheck: node_modules/.installed
 	tsc -p tsconfig.json --noEmit
 	tsc -p test/tsconfig.json --noEmit
 	tsc -p tsconfig.programs.json
 
+# actionlint (a Go module, built once into the toolchain cache by scripts/install-actionlint.sh) checks the
+# GitHub workflows.
 lint: typecheck
 	biome check .
+	"$$(bash scripts/install-actionlint.sh)" .github/workflows/*.yml
 
 test: install build binary sdks lint
 	jest --ci

@@ -11,8 +11,6 @@
  *   is destroyed.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
@@ -21,6 +19,7 @@ import { binaryPath, hostTarget, type Target } from "../../scripts/build-binary"
 import { archive, archiveName, version } from "../../scripts/release";
 import { ensureToolchainOnPath, programStack } from "../e2e/engine";
 import { run } from "../languages/lifecycle";
+import { startPluginServer } from "../registries/registries";
 import { upAndDestroy } from "./one-project";
 
 jest.setTimeout(600_000);
@@ -89,38 +88,24 @@ describe("the provider binary, on a machine with no Node.js", () => {
   });
 
   describe("downloaded by the engine through the schema's pluginDownloadURL", () => {
-    let server: Server;
-    const asked: string[] = [];
-    let releases: string;
+    let server: Awaited<ReturnType<typeof startPluginServer>>;
 
     beforeAll(async () => {
-      releases = mkdtempSync(join(scratch, "release-"));
+      const releases = mkdtempSync(join(scratch, "release-"));
       archive(target, releases);
-      server = createServer((req, res) => {
-        asked.push(req.url ?? "");
-        const file = join(releases, (req.url ?? "").replace(/^\/+/, ""));
-        if (!req.url?.endsWith(".tar.gz") || !existsSync(file)) {
-          res.writeHead(404).end();
-          return;
-        }
-        const body = readFileSync(file);
-        // The engine checks the length it was promised, as a release server sends it.
-        res.writeHead(200, { "content-type": "application/gzip", "content-length": body.length }).end(body);
-      });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      server = await startPluginServer(releases);
     });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(() => server?.stop());
 
     it("a YAML program with an empty PULUMI_HOME downloads it, goes up and is destroyed", async () => {
-      const { port } = server.address() as AddressInfo;
       const { ps, home } = await stack("plugin-download", {
-        PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${PLUGIN_DOWNLOAD_URL}$=http://127.0.0.1:${port}/`,
+        PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${PLUGIN_DOWNLOAD_URL}$=${server.url}`,
       });
       try {
         const program = join(ps.dir, "Pulumi.yaml");
         writeFileSync(program, readFileSync(program, "utf8").replace("version: 0.1.0", `version: ${version()}`));
         await upAndDestroy(ps.stack, emulator);
-        expect(asked).toContain(`/${archiveName(target)}`);
+        expect(server.asked).toContain(`/${archiveName(target)}`);
         expect(existsSync(join(home, "plugins", `resource-futrou-v${version()}`))).toBe(true);
       } finally {
         await ps.dispose();
