@@ -64,8 +64,9 @@ export interface Settings {
   /**
    * Where the URL and the token came from, for messages: `futrou:apiUrl (stack config or a futrou.Provider)`,
    * `FUTROU_API_URL (environment)`, `the default URL`. The token's is absent when there is none.
+   * `apiUrlAsGiven` is the URL as that setting holds it, before `/v2` was added (versionedBaseUrl).
    */
-  origin: { apiUrl: string; apiToken?: string };
+  origin: { apiUrl: string; apiUrlAsGiven?: string; apiToken?: string };
 }
 
 /** How a setting's source reads in messages. */
@@ -129,8 +130,9 @@ export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = 
       pick(CONFIG_KEYS.requestDeadlineSeconds, ENV_REQUEST_DEADLINE),
       `${CONFIG_KEYS.requestDeadlineSeconds} / ${ENV_REQUEST_DEADLINE}`,
     ) ?? DEFAULT_REQUEST_DEADLINE_SECONDS;
+  const apiUrlAsGiven = (pick(CONFIG_KEYS.apiUrl, ENV_URL) ?? DEFAULT_API_URL).trim();
   return {
-    apiUrl: versionedBaseUrl(pick(CONFIG_KEYS.apiUrl, ENV_URL) ?? DEFAULT_API_URL),
+    apiUrl: versionedBaseUrl(apiUrlAsGiven),
     apiToken: pick(CONFIG_KEYS.apiToken, ENV_TOKEN),
     readyTimeoutMs: timeout * 1000,
     pollIntervalMs: poll,
@@ -138,6 +140,7 @@ export function resolveSettings(config?: ConfigSource, env: NodeJS.ProcessEnv = 
     workspaceId: pick(CONFIG_KEYS.workspaceId, ENV_WORKSPACE),
     origin: {
       apiUrl: origin(CONFIG_KEYS.apiUrl, ENV_URL),
+      apiUrlAsGiven,
       ...(pick(CONFIG_KEYS.apiToken, ENV_TOKEN) !== undefined
         ? { apiToken: origin(CONFIG_KEYS.apiToken, ENV_TOKEN) }
         : {}),
@@ -158,7 +161,7 @@ const clients = new Map<string, FutrouClient>();
 export function clientFor(settings: Settings): FutrouClient {
   const token = settings.apiToken;
   if (!token) throw new Error(MISSING_TOKEN);
-  const key = JSON.stringify([settings.apiUrl, token, settings.requestDeadlineMs]);
+  const key = JSON.stringify([settings.apiUrl, settings.origin.apiUrlAsGiven, token, settings.requestDeadlineMs]);
   let client = clients.get(key);
   if (!client) {
     const { origin } = settings;
@@ -167,7 +170,11 @@ export function clientFor(settings: Settings): FutrouClient {
         baseUrl: settings.apiUrl,
         token,
         deadline: { ms: settings.requestDeadlineMs, setting: REQUEST_DEADLINE_SETTING },
-        origin: { apiUrl: origin.apiUrl, apiToken: origin.apiToken ?? "the configuration" },
+        origin: {
+          apiUrl: origin.apiUrl,
+          ...(origin.apiUrlAsGiven === undefined ? {} : { apiUrlAsGiven: origin.apiUrlAsGiven }),
+          apiToken: origin.apiToken ?? "the configuration",
+        },
       });
     } catch (error) {
       // The only settings the client refuses are the URL's: say which setting holds it and what it should be.

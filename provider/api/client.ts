@@ -62,9 +62,10 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /**
    * Where the URL and the token came from (`FUTROU_API_URL (environment)`, …): a refused token (401) and an
-   * address where nothing answers say which setting to fix.
+   * address where nothing answers say which setting to fix. `apiUrlAsGiven`: the URL as that setting holds
+   * it, when the provider added `/v2` to make `baseUrl` (a wrong path is reported as the user wrote it).
    */
-  origin?: { apiUrl: string; apiToken: string };
+  origin?: { apiUrl: string; apiUrlAsGiven?: string; apiToken: string };
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -107,7 +108,7 @@ export class FutrouClient {
   readonly #onRetry?: (event: RetryEvent) => void;
   readonly #random?: () => number;
   readonly #observers = new Set<WriteObserver>();
-  readonly #origin?: { apiUrl: string; apiToken: string };
+  readonly #origin?: { apiUrl: string; apiUrlAsGiven?: string; apiToken: string };
   /** The base URL's path as URL parsing has it (`/v2`; empty for a base URL without one). */
   readonly #basePath: string;
   readonly #deadline: { ms: number; setting: string };
@@ -394,11 +395,12 @@ export class FutrouClient {
               }
             : {}),
           // A top-level collection (`/workspaces`, the first request of a run) is never missing from the API:
-          // the base URL is wrong (e.g. `…/v3`, which becomes `…/v3/v2`).
+          // the base URL is wrong (e.g. `…/v3`, which becomes `…/v3/v2`): named as the user wrote it.
           ...(res.statusCode === 404 && origin && /^\/[a-z-]+$/.test(path)
             ? {
                 hint:
-                  `${this.baseUrl}${path} does not exist: ${this.baseUrl}, the API URL from ${origin.apiUrl}, is not ` +
+                  `${this.baseUrl}${path} does not exist: ${this.#asGiven(origin)}, the API URL from ${origin.apiUrl}` +
+                  `${this.#versionAdded(origin) ? `, to which the provider added ${API_VERSION_PATH},` : ","} is not ` +
                   `the Futrou API's base URL; set it to one such as ${DEFAULT_API_URL} (with or without ${API_VERSION_PATH})`,
               }
             : {}),
@@ -439,6 +441,16 @@ export class FutrouClient {
       throw new FutrouResponseError({ method, path, status: res.status, problems });
     }
     return parsed.data;
+  }
+
+  /** The API URL as its setting holds it (the base URL when the client was not told). */
+  #asGiven(origin: { apiUrlAsGiven?: string }): string {
+    return origin.apiUrlAsGiven ?? this.baseUrl;
+  }
+
+  /** Whether the provider added `/v2` to the URL its setting holds to make the base URL. */
+  #versionAdded(origin: { apiUrlAsGiven?: string }): boolean {
+    return this.#asGiven(origin).replace(/\/+$/, "") !== this.baseUrl;
   }
 
   /** Belt and braces: a server (or proxy) that echoes the token must not put it into our errors. */

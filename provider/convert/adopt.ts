@@ -11,7 +11,7 @@ import { isPlatformRecord, type Kind } from "../api/contract";
 import { Workspace } from "../api/models";
 import { expandPath } from "../api/path";
 import { specFor } from "../index";
-import { type Declared, type Expr, LISTS, lockHash, type Program } from "./declare";
+import { type Declared, type Expr, LISTS, lockHash, type Program, type Warning } from "./declare";
 import type { CliConfig } from "./source";
 
 type Listed = { id: string; [field: string]: unknown };
@@ -49,7 +49,7 @@ export interface Adoption {
   /** One line per object the API holds that the config does not declare. */
   undeclared: string[];
   /** One line per value the API holds that differs from the config (the program keeps the API's). */
-  drifted: string[];
+  drifted: Warning[];
 }
 
 const primitive = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
@@ -59,7 +59,7 @@ const primitive = (v: unknown) => typeof v === "string" || typeof v === "number"
  * changed image), the program says what the API holds, so adopting it writes nothing; the comment says
  * what the config said, and changing the program back applies it as an update.
  */
-function keepLive(d: Declared, live: Listed, drifted: string[]): void {
+function keepLive(d: Declared, live: Listed, drifted: Warning[]): void {
   const spec = specFor(d.kind);
   const secrets = spec.secrets;
   const notSent = new Set([
@@ -79,7 +79,7 @@ function keepLive(d: Declared, live: Listed, drifted: string[]): void {
     d.inputs.set(field, { kind: "literal", value });
     const line = `${field}: the config says ${JSON.stringify(expr.value)}, the API holds ${JSON.stringify(value)} (kept, so adopting writes nothing)`;
     d.comments.push(line);
-    drifted.push(`${specFor(d.kind).typeName} ${d.label}: ${line}`);
+    drifted.push({ text: `${specFor(d.kind).typeName} ${d.label}: ${line}`, at: [...d.at, field] });
   }
 }
 

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { isPlatformRecord, type Kind } from "../api/contract";
 import { specFor } from "../index";
 import { inputNames, PLUGIN_TYPE_PREFIX } from "../spec";
-import type { CliConfig, Item } from "./source";
+import type { CliConfig, Item, JsonPath } from "./source";
 
 /** A value in the program: a literal, another object's output, or a secret. */
 export type Expr =
@@ -38,6 +38,8 @@ export interface Declared {
   lockKey: string;
   /** The CLI's name for the object (name, domain, or `<name> <type>` of a record). */
   label: string;
+  /** Where the config declares it (`["dns", 0, "records", 2]`), for diagnostics located in the file. */
+  at: JsonPath;
   /** A record's zone. */
   zone?: Declared;
   /** The object the API holds, once adoption found it: its API id. */
@@ -48,11 +50,17 @@ export interface Declared {
   importId?: string;
 }
 
+/** A line for the user about one value of the config. */
+export interface Warning {
+  text: string;
+  at: JsonPath;
+}
+
 export interface Program {
   generation: "2026-08-02" | "2026-08-30";
   objects: Declared[];
-  /** Warnings for the user, one line each (also written as comments). */
-  warnings: string[];
+  /** Warnings for the user, one line each (also written as comments), with the config value each is about. */
+  warnings: Warning[];
   /** Lines at the top of the program. */
   header: string[];
 }
@@ -156,13 +164,13 @@ export function declare(config: CliConfig, file: string): Program {
   const generation = generationOf(config);
   const names = new Names();
   const objects: Declared[] = [];
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const header = [`Converted from ${file} (Futrou CLI, API generation ${generation}) by pulumi-converter-futrou.`];
 
-  const leftOut = (d: Declared, what: string) => {
+  const leftOut = (d: Declared, field: string, what: string) => {
     const line = `${what}: not mapped to the futrou provider, left out`;
     d.comments.push(line);
-    warnings.push(`${d.kind} ${d.label}: ${line}`);
+    warnings.push({ text: `${d.kind} ${d.label}: ${line}`, at: [...d.at, field] });
   };
 
   let project: Declared | undefined;
@@ -175,6 +183,7 @@ export function declare(config: CliConfig, file: string): Program {
       comments: [],
       lockKey: "project",
       label: config.project,
+      at: ["project"],
     };
     objects.push(project);
   }
@@ -197,7 +206,7 @@ export function declare(config: CliConfig, file: string): Program {
     for (const [field, value] of Object.entries(item)) {
       if (skip.includes(field) || API_FIELDS.has(field) || zeroSent.includes(field)) continue;
       if (!inputs.has(field)) {
-        if (!isEmpty(value)) leftOut(d, `${field} = ${JSON.stringify(value)}`);
+        if (!isEmpty(value)) leftOut(d, field, `${field} = ${JSON.stringify(value)}`);
         continue;
       }
       if (value === null || value === undefined) continue;
@@ -226,7 +235,7 @@ export function declare(config: CliConfig, file: string): Program {
   };
 
   for (const list of LISTS) {
-    for (const item of config[list.key] ?? []) {
+    for (const [index, item] of (config[list.key] ?? []).entries()) {
       const label = str(item[list.nameKey]) || str(item.name);
       const d: Declared = {
         kind: list.kind,
@@ -236,6 +245,7 @@ export function declare(config: CliConfig, file: string): Program {
         comments: [],
         lockKey: `${list.key}.${label}`,
         label,
+        at: [list.key, index],
       };
       objects.push(d);
       if (list.kind === "dnsZone") {
@@ -251,7 +261,7 @@ export function declare(config: CliConfig, file: string): Program {
   function declareRecords(zone: Declared, records: Item[]) {
     const seen = new Map<string, number>();
     const platform: string[] = [];
-    for (const record of records) {
+    for (const [index, record] of records.entries()) {
       const key = `dns.${escapeLock(zone.label)}.records.${escapeLock(str(record.name))}.${escapeLock(str(record.type))}`;
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);
@@ -267,6 +277,7 @@ export function declare(config: CliConfig, file: string): Program {
         comments: [],
         lockKey: n > 1 ? `${key}[${n - 1}]` : key,
         label: `${zone.label} / ${str(record.name)} ${str(record.type)}`,
+        at: [...zone.at, "records", index],
         zone,
       };
       fill(d, record, []);

@@ -11,13 +11,16 @@ import { specFor } from "../index";
 import { type Adoption, adopt } from "./adopt";
 import { declare, type Program, typeToken } from "./declare";
 import { linkProjects, renderPcl } from "./pcl";
-import { readCliConfig, SourceError } from "./source";
+import { type JsonPath, readCliConfig, SourceError } from "./source";
 
 export interface Diagnostic {
   severity: "error" | "warning";
   summary: string;
   /** The config file it is about, when there is one. */
   file?: string;
+  /** Where in the file (1-based), when the diagnostic is about one value and the file is futrou.json. */
+  line?: number;
+  column?: number;
 }
 
 export interface Conversion {
@@ -33,7 +36,8 @@ async function convert(
   sourceDir: string,
   env: NodeJS.ProcessEnv,
 ): Promise<Conversion & { locks?: Record<string, string> }> {
-  const diagnostics: Diagnostic[] = [];
+  /** A diagnostic and the config value it is about (none: the whole file). */
+  const diagnostics: (Diagnostic & { at?: JsonPath })[] = [];
   let read: ReturnType<typeof readCliConfig>;
   try {
     read = readCliConfig(sourceDir);
@@ -41,7 +45,7 @@ async function convert(
     if (error instanceof SourceError) return { diagnostics: [{ severity: "error", summary: error.message }] };
     throw error;
   }
-  const { file, config } = read;
+  const { file, config, locate } = read;
   const program = declare(config, file);
   const settings = resolveSettings(undefined, env);
   let adoption: Adoption | undefined;
@@ -59,7 +63,7 @@ async function convert(
       });
       return { diagnostics, program };
     }
-    for (const line of adoption.drifted) diagnostics.push({ severity: "warning", summary: line });
+    for (const w of adoption.drifted) diagnostics.push({ severity: "warning", summary: w.text, at: w.at });
     for (const line of adoption.undeclared) {
       const text = `deployed but not declared in ${file}: ${line}; not adopted, it stays outside the program`;
       program.header.push(text);
@@ -74,8 +78,9 @@ async function convert(
     }
   }
   linkProjects(program);
-  for (const w of program.warnings) diagnostics.push({ severity: "warning", summary: w });
-  return { diagnostics: diagnostics.map((d) => ({ ...d, file })), program, adoption, locks: config.locks ?? {} };
+  for (const w of program.warnings) diagnostics.push({ severity: "warning", summary: w.text, at: w.at });
+  const located = diagnostics.map(({ at, ...d }) => ({ ...d, file, ...(at && locate ? locate(at) : {}) }));
+  return { diagnostics: located, program, adoption, locks: config.locks ?? {} };
 }
 
 /** `ConvertProgram`: writes `main.pp` into `targetDir` unless an error diagnostic says why not. */

@@ -84,25 +84,8 @@ func pulumiPackages(dir string) []pulumiPackage {
 	if _, err := os.Stat(filepath.Join(dir, "PulumiPlugin.yaml")); err == nil {
 		return nil
 	}
-	var program struct {
-		Dependencies    map[string]string `json:"dependencies"`
-		DevDependencies map[string]string `json:"devDependencies"`
-	}
-	if raw, err := os.ReadFile(filepath.Join(dir, "package.json")); err != nil || json.Unmarshal(raw, &program) != nil {
-		return nil
-	}
-	var names []string
-	for name := range program.Dependencies {
-		names = append(names, name)
-	}
-	for name := range program.DevDependencies {
-		if _, dup := program.Dependencies[name]; !dup {
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
 	var found []pulumiPackage
-	for _, name := range names {
+	for _, name := range sortedNames(directDependencies(dir)) {
 		raw, err := os.ReadFile(filepath.Join(dir, "node_modules", filepath.FromSlash(name), "package.json"))
 		if err != nil {
 			continue
@@ -127,10 +110,56 @@ func pulumiPackages(dir string) []pulumiPackage {
 	return found
 }
 
+// directDependencies are the dependencies and devDependencies of the package.json in dir (name: range), none
+// when it has none or cannot be read.
+func directDependencies(dir string) map[string]string {
+	var program struct {
+		Dependencies    map[string]string `json:"dependencies"`
+		DevDependencies map[string]string `json:"devDependencies"`
+	}
+	if raw, err := os.ReadFile(filepath.Join(dir, "package.json")); err != nil || json.Unmarshal(raw, &program) != nil {
+		return nil
+	}
+	all := map[string]string{}
+	for name, version := range program.DevDependencies {
+		all[name] = version
+	}
+	for name, version := range program.Dependencies {
+		all[name] = version
+	}
+	return all
+}
+
+func sortedNames(deps map[string]string) []string {
+	names := make([]string, 0, len(deps))
+	for name := range deps {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// GetProgramDependencies lists the program's direct dependencies (what `pulumi about` prints under
+// "Dependencies"), each at the version installed in its node_modules, else at the range its package.json asks for.
+// Transitive ones are not listed (the request's TransitiveDependencies is not honoured).
 func (h *host) GetProgramDependencies(
-	context.Context, *pulumirpc.GetProgramDependenciesRequest,
+	_ context.Context, req *pulumirpc.GetProgramDependenciesRequest,
 ) (*pulumirpc.GetProgramDependenciesResponse, error) {
-	return &pulumirpc.GetProgramDependenciesResponse{}, nil
+	dir := programDirectory(req.GetInfo(), req.GetPwd())
+	deps := directDependencies(dir)
+	resp := &pulumirpc.GetProgramDependenciesResponse{}
+	for _, name := range sortedNames(deps) {
+		version := deps[name]
+		var manifest struct {
+			Version string `json:"version"`
+		}
+		raw, err := os.ReadFile(filepath.Join(dir, "node_modules", filepath.FromSlash(name), "package.json"))
+		if err == nil && json.Unmarshal(raw, &manifest) == nil && manifest.Version != "" {
+			version = manifest.Version
+		}
+		resp.Dependencies = append(resp.Dependencies, &pulumirpc.DependencyInfo{Name: name, Version: version})
+	}
+	return resp, nil
 }
 
 // Dependencies are installed by npm before the engine runs; there is nothing to do here.
@@ -188,6 +217,12 @@ func (h *host) GeneratePackage(
 // (what `npm install <sdk>/bin` would write) and node_modules/<name> links to that folder, as npm links a
 // file: dependency, without a registry round trip.
 func (h *host) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	if len(req.GetPackages()) == 0 {
+		// `pulumi convert` links only parameterized packages (none of ours): the converted program's package.json
+		// already names its SDK, so there is nothing to link and no import to show (the engine prints an empty
+		// line where it printed "Use the package in your program:" with nothing under it).
+		return &pulumirpc.LinkResponse{}, nil
+	}
 	program := programDirectory(req.GetInfo(), "")
 	manifestPath := filepath.Join(program, "package.json")
 	raw, err := os.ReadFile(manifestPath)

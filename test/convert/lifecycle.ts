@@ -111,6 +111,14 @@ export function describeConversion(syntax: Syntax): void {
         expect(readFileSync(program, "utf8")).not.toMatch(syntax.str("domain", "old.shop.example"));
       });
 
+      test("each warning about a value of futrou.json is located at it, and no empty import instructions follow", () => {
+        expect(output).toMatch(/futrou\.json:\d+,\d+-\d+: Proxy app\.shop\.example: domain: the config says/);
+        expect(output).not.toContain("futrou.json:1,1-1: Proxy app.shop.example");
+        // The language host links nothing for a converted program (its SDK is a dependency already): no
+        // "Use the package in your program:" with nothing under it.
+        expect(output).not.toContain("Use the package in your program");
+      });
+
       test("up adopts every deployed object with no API write; only the undeployed record is created", async () => {
         emu.resetStats();
         const up = await ps.stack.up(quiet);

@@ -161,8 +161,9 @@ describe("an API URL with a wrong path", () => {
       const text = await failedPreview({ FUTROU_API_URL: wrong, FUTROU_API_TOKEN: emulator.token }, {});
       expect(text).toMatch(
         new RegExp(
-          `404 Not Found[^\\n]*\\(GET /workspaces\\): ${literal(wrong)}/v2/workspaces does not exist: ${literal(wrong)}/v2, ` +
-            "the API URL from FUTROU_API_URL \\(environment\\), is not the Futrou API's base URL; set it to one such as " +
+          `404 Not Found[^\\n]*\\(GET /workspaces\\): ${literal(wrong)}/v2/workspaces does not exist: ${literal(wrong)}, ` +
+            "the API URL from FUTROU_API_URL \\(environment\\), to which the provider added /v2, is not the Futrou API's " +
+            "base URL; set it to one such as " +
             "https://api\\.futrou\\.com \\(with or without /v2\\)",
         ),
       );

@@ -2,7 +2,8 @@
  * The provider's settings: a missing token, the API URL's forms, and which source wins.
  */
 import type { dynamic } from "@pulumi/pulumi";
-import { MISSING_TOKEN, resolveSettings } from "../../provider/config";
+import { z } from "zod";
+import { clientFor, MISSING_TOKEN, resolveSettings } from "../../provider/config";
 import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
 import { configOf, useHarness } from "./harness";
@@ -52,6 +53,7 @@ describe("configuration", () => {
       // Where each came from, for messages that name the setting to fix.
       origin: {
         apiUrl: "futrou:apiUrl (stack config or a futrou.Provider)",
+        apiUrlAsGiven: "http://config/v2",
         apiToken: "FUTROU_API_TOKEN (environment)",
       },
     });
@@ -62,6 +64,27 @@ describe("configuration", () => {
     });
     expect(() => resolveSettings(configOf({ "futrou:readyTimeoutSeconds": "soon" }), {})).toThrow(
       /futrou:readyTimeoutSeconds .* must be a positive number/,
+    );
+  });
+
+  test("an API URL with a wrong path is named as the user wrote it, saying that /v2 was added", async () => {
+    const given = h.emulator.url.replace(/\/v2$/, "/v3");
+    const client = clientFor(resolveSettings(undefined, { FUTROU_API_URL: given, FUTROU_API_TOKEN: h.emulator.token }));
+    await expect(client.list("/workspaces", z.unknown())).rejects.toThrow(
+      `(GET /workspaces): ${given}/v2/workspaces does not exist: ${given}, the API URL from FUTROU_API_URL ` +
+        "(environment), to which the provider added /v2, is not the Futrou API's base URL; set it to one such as " +
+        "https://api.futrou.com (with or without /v2)",
+    );
+  });
+
+  test("given with /v2, the wrong URL is named once, with nothing said to be added", async () => {
+    const given = h.emulator.url.replace(/\/v2$/, "/v3/v2");
+    const client = clientFor(
+      resolveSettings(configOf({ "futrou:apiUrl": given }), { FUTROU_API_TOKEN: h.emulator.token }),
+    );
+    await expect(client.list("/workspaces", z.unknown())).rejects.toThrow(
+      `(GET /workspaces): ${given}/workspaces does not exist: ${given}, the API URL from futrou:apiUrl ` +
+        "(stack config or a futrou.Provider), is not the Futrou API's base URL;",
     );
   });
 });

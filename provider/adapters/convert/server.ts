@@ -17,11 +17,15 @@ const SEVERITY = {
   warning: hclproto.DiagnosticSeverity.DIAG_WARNING,
 } as const;
 
-/** A diagnostic as the engine prints it: `<file>:1,1-1: <summary>` (without a file, the summary alone). */
-function toProto(d: Diagnostic): hclproto.Diagnostic {
+/**
+ * A diagnostic as the engine prints it: `<file>:<line>,<column>-<column>: <summary>` at the config value it is
+ * about, `<file>:1,1-1` when it is about the whole file or the file has no positions (futrou.js), the summary
+ * alone without a file.
+ */
+export function toProto(d: Diagnostic): hclproto.Diagnostic {
   const proto = new hclproto.Diagnostic().setSeverity(SEVERITY[d.severity]).setSummary(d.summary);
   if (!d.file) return proto;
-  const start = new hclproto.Pos().setLine(1).setColumn(1);
+  const start = new hclproto.Pos().setLine(d.line ?? 1).setColumn(d.column ?? 1);
   return proto.setSubject(new hclproto.Range().setFilename(d.file).setStart(start).setEnd(start));
 }
 const failure = (error: unknown): Diagnostic => ({
