@@ -41,7 +41,7 @@ func Program(ctx *pulumi.Context) error {
 	data, err := futrou.NewVolume(ctx, "data", &futrou.VolumeArgs{
 		ProjectId: project.ID(),
 		RegionId:  region,
-		SizeGb:    pulumi.Float64(20),
+		SizeGb:    pulumi.Int(20),
 	})
 	if err != nil {
 		return err
