@@ -25,6 +25,10 @@ const paths = (files) => files.map((f) => `<rootDir>/${f}`);
 
 module.exports = {
   testTimeout: 30000,
+  // Two workers, also on two cores: an engine test spends most of its time waiting on the processes it
+  // starts (the CLI, a language host, the provider), and one worker (jest's default there) made `make test`
+  // take 53 minutes in CI.
+  maxWorkers: 2,
   reporters: ["default", "<rootDir>/test/summary-reporter.js"],
   projects: [
     // Without the Pulumi toolchain on PATH: a fast test that starts `pulumi` fails instead of passing slowly.
