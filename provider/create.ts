@@ -266,7 +266,7 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
     if (theirs) {
       const adopted = await reconcile(theirs, earlier);
       if (adopted) {
-        if (earlier.id !== idOf(adopted)) journal.write({ ...earlier, id: idOf(adopted) });
+        if (earlier.id !== idOf(adopted)) await journal.write({ ...earlier, id: idOf(adopted) });
         return finish(adopted);
       }
     }
@@ -288,7 +288,7 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
     ...(postedAt === undefined ? {} : { apiAt: new Date(postedAt).toISOString() }),
     pid: process.pid,
   };
-  journal.write(entry);
+  await journal.write(entry);
 
   let ambiguous = false;
   /** What a lookup found (already checked); anything else `created` holds is the API's answer. */
@@ -307,7 +307,7 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
     created = await settleFailure(error);
   }
   if (created !== recovered) await checkAnswer(created);
-  journal.write({ ...entry, id: idOf(created) });
+  await journal.write({ ...entry, id: idOf(created) });
   return finish(created);
 
   /**
@@ -344,7 +344,7 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
     );
     if (made.length === 1 && made[0]) {
       const mine = made[0];
-      journal.write({ ...entry, id: idOf(mine) });
+      await journal.write({ ...entry, id: idOf(mine) });
       if (!engineGone()) journal.returned(identity);
       const message =
         `${what}: ${told}. The object this POST made, ${named(mine)} (found by its ${fields.join(", ")}, created after ` +
@@ -377,7 +377,7 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
           .catch(() => undefined)) as Props | undefined;
         if (found) return found;
         // The engine records the id (an init failure): the entry stays until it is confirmed, like a create's.
-        journal.write({ ...entry, id: error.id });
+        await journal.write({ ...entry, id: error.id });
         if (!engineGone()) journal.returned(identity);
         throw unconfirmed({ ...body, id: error.id }, `its answer could not be read (${messageOf(error.problem)})`);
       }

@@ -33,10 +33,10 @@ import {
   openSync,
   readdirSync,
   readFileSync,
-  renameSync,
   unlinkSync,
   writeSync,
 } from "node:fs";
+import { mkdir, open, rename, unlink } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -84,6 +84,8 @@ const indexes = new Map<string, Map<string, string>>();
 const durableNames = new Set<string>();
 /** Per journal directory: the file keys of the creates this process returned to its engine. */
 const returnedHere = new Map<string, Set<string>>();
+/** Writes made by this process: each its own temporary file name. */
+let writes = 0;
 export type JournalEntry = z.infer<typeof JournalEntry>;
 
 const sha256 = (...parts: string[]): string => {
@@ -237,22 +239,26 @@ export class CreateJournal {
     return undefined;
   }
 
-  /** Durable before it returns: written to a temporary file, fsynced, renamed over, directory fsynced. */
-  write(given: JournalEntry): void {
+  /**
+   * Durable before it settles: written to a temporary file, fsynced, renamed over, directory fsynced. The file
+   * operations run off the event loop (libuv's pool), so the fsyncs of concurrent creates overlap instead of
+   * stopping the host in turn; a temporary name per write keeps two writes of one identity apart.
+   */
+  async write(given: JournalEntry): Promise<void> {
     const entry = { ...given, identity: this.#sealed(given.identity) };
     const file = this.#file(this.keyOf(entry.identity));
-    const tmp = `${file}.${process.pid}.tmp`;
+    const tmp = `${file}.${process.pid}.${++writes}.tmp`;
     try {
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const fd = openSync(tmp, "w", 0o600);
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      const handle = await open(tmp, "w", 0o600);
       try {
-        writeSync(fd, `${JSON.stringify(entry, null, 1)}\n`);
-        fsyncSync(fd);
+        await handle.writeFile(`${JSON.stringify(entry, null, 1)}\n`);
+        await handle.sync();
       } finally {
-        closeSync(fd);
+        await handle.close();
       }
-      renameSync(tmp, file);
-      this.#syncNewName(file);
+      await rename(tmp, file);
+      await this.#syncNewName(file);
       // An older version's entry of this identity is now this one.
       const legacy = this.#legacyKey(given.identity);
       if (legacy !== undefined) this.#unlink(legacy);
@@ -260,11 +266,9 @@ export class CreateJournal {
       if (object !== undefined) indexes.get(this.dir)?.set(object, this.keyOf(entry.identity));
     } catch (e) {
       // A full disk leaves no empty temporary file behind.
-      try {
-        unlinkSync(tmp);
-      } catch {
+      await unlink(tmp).catch(() => {
         // not created, or the directory refuses: nothing more to clean
-      }
+      });
       // Before the POST nothing exists; with an id, the object does, and the entry written before its POST
       // (still there) lets the rerun adopt it.
       const what =
@@ -411,9 +415,9 @@ export class CreateJournal {
    * name is durable: a power loss leaves the one or the other, and either lets the rerun adopt the object
    * (without the id, by the lookup that excludes `before`). Saves one fsync per create.
    */
-  #syncNewName(file: string): void {
+  async #syncNewName(file: string): Promise<void> {
     if (durableNames.has(file)) return;
-    syncDir(this.dir);
+    await syncDir(this.dir);
     durableNames.add(file);
   }
 }
@@ -426,12 +430,12 @@ function cure(dir: string, id?: string): string {
     : `Make ${dir} writable again (keep it: ${where}) and run \`pulumi up\` again: it adopts ${id} from the entry.`;
 }
 
-function syncDir(dir: string): void {
-  const fd = openSync(dir, "r");
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, "r");
   try {
-    fsyncSync(fd);
+    await handle.sync();
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
 }
 

@@ -9,8 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CreateJournal, type JournalEntry } from "../../provider/journal";
 
-/** The module itself (not an import's copy of it), so a spy replaces the call the journal makes. */
+/** The modules themselves (not an import's copy of them), so a spy replaces the call the journal makes. */
 const fs = require("node:fs") as typeof import("node:fs");
+const fsp = require("node:fs/promises") as typeof import("node:fs/promises");
 
 let scratch: string;
 beforeEach(() => {
@@ -46,9 +47,9 @@ test("a journal path through a regular file: one line before anything is sent, n
   );
 });
 
-test("the directory turned read-only during the readiness wait: the serverlet exists, with its id, and the rerun adopts it", () => {
+test("the directory turned read-only during the readiness wait: the serverlet exists, with its id, and the rerun adopts it", async () => {
   const journal = new CreateJournal(scratch);
-  journal.write(entry("srv-42"));
+  await journal.write(entry("srv-42"));
   jest.spyOn(fs, "unlinkSync").mockImplementation((path) => {
     throw fsError("EROFS", "read-only file system", "unlink", String(path));
   });
@@ -69,19 +70,24 @@ test("the directory turned read-only during the readiness wait: the serverlet ex
   expect(journal.read(identity)?.id).toBe("srv-42");
 });
 
-test("a full disk: the write fails saying whether the object exists, and leaves no temporary file", () => {
+test("a full disk: the write fails saying whether the object exists, and leaves no temporary file", async () => {
   const journal = new CreateJournal(scratch);
-  journal.write(entry());
+  await journal.write(entry());
   // The temporary file is open (empty) when the disk refuses the bytes.
-  jest.spyOn(fs, "writeSync").mockImplementation(() => {
-    throw fsError("ENOSPC", "no space left on device", "write", "");
+  const open = fsp.open;
+  jest.spyOn(fsp, "open").mockImplementation(async (...args: Parameters<typeof open>) => {
+    const handle = await open(...args);
+    jest.spyOn(handle, "writeFile").mockRejectedValue(fsError("ENOSPC", "no space left on device", "write", ""));
+    return handle;
   });
-  expect(() => journal.write(entry())).toThrow(
+  await expect(journal.write(entry())).rejects.toThrow(
     /^futrou: cannot write the create journal in \S+ \(ENOSPC: no space left on device\); nothing was created\. Make /,
   );
-  expect(() => journal.write(entry("srv-43"))).toThrow(
+  await expect(journal.write(entry("srv-43"))).rejects.toThrow(
     /\(ENOSPC: no space left on device\); futrou:Serverlet name="api" at \S+ was created \(id srv-43\), but the stack does not record it yet\. .*it adopts srv-43 from the entry\.$/,
   );
+  // The refused writes' temporary files were made (and are gone now).
+  expect(fsp.open).toHaveBeenCalled();
   jest.restoreAllMocks();
   expect(readdirSync(scratch).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   // The entry written before the POST is unharmed: the rerun finds it.

@@ -64,10 +64,10 @@ const everything = () =>
     .map((n) => `${n}\n${readFileSync(join(dir, n), "utf8")}`)
     .join("\n");
 
-test("the key file is made once, mode 0600, beside the journal; no plain SHA-256 of a secret is on disk", () => {
+test("the key file is made once, mode 0600, beside the journal; no plain SHA-256 of a secret is on disk", async () => {
   const journal = new CreateJournal(dir);
   const salt = newSalt();
-  journal.write(entry(salt));
+  await journal.write(entry(salt));
 
   expect(statSync(join(dir, KEY_FILE)).mode & 0o777).toBe(0o600);
   const disk = everything();
@@ -84,7 +84,7 @@ test("the key file is made once, mode 0600, beside the journal; no plain SHA-256
   const found = journal.read(identity);
   expect(found?.fields).toEqual(fieldHashes(body, salt));
   const key = readFileSync(join(dir, KEY_FILE), "utf8");
-  journal.write(entry(newSalt()));
+  await journal.write(entry(newSalt()));
   expect(readFileSync(join(dir, KEY_FILE), "utf8")).toBe(key);
 });
 
@@ -100,7 +100,7 @@ test("another machine's key gives other hashes: a copied journal file confirms n
   }
 });
 
-test("an entry an older version wrote (plain digests) is still found and matched, then rewritten keyed", () => {
+test("an entry an older version wrote (plain digests) is still found and matched, then rewritten keyed", async () => {
   const journal = new CreateJournal(dir);
   const oldSalt = "0123456789abcdef0123456789abcdef";
   const old = entry(oldSalt);
@@ -111,7 +111,7 @@ test("an entry an older version wrote (plain digests) is still found and matched
 
   const found = journal.read(identity);
   expect(found?.fields).toEqual(fieldHashes(body, oldSalt));
-  journal.write({ ...(found as JournalEntry), id: "v1" });
+  await journal.write({ ...(found as JournalEntry), id: "v1" });
   expect(readdirSync(dir).filter((n) => n.endsWith(".json"))).toHaveLength(1);
   expect(everything()).not.toContain(createHash("sha256").update(JSON.stringify(SECRET_KEY)).digest("hex"));
   expect(journal.read(identity)?.id).toBe("v1");
