@@ -3,7 +3,8 @@ import { eventually, type Harness, start } from "./helpers";
 
 let h: Harness;
 beforeAll(async () => {
-  h = await start({ deployDelayMs: 50 });
+  // Long enough that the read right after an action still sees `deploying` on a loaded machine.
+  h = await start({ deployDelayMs: 500 });
 });
 afterAll(() => h.emu.close());
 
