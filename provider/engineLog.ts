@@ -1,5 +1,7 @@
 /**
- * Warnings the engine prints (`warning: …` in the run's diagnostics), from inside a provider process.
+ * Warnings the engine prints (`warning: …` in the run's diagnostics), and status lines it shows in its
+ * progress view while an operation runs (ephemeral: the resource's row, gone when the step ends), from inside
+ * a provider process.
  *
  * The dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`) gets the engine's address as its first
  * argument but gives a provider no way to log: what a provider writes to stderr the engine shows only as an
@@ -7,15 +9,31 @@
  * does through its host client. A provider plugin (a second adapter over the kit) sets its own sink with
  * `setWarningSink`. Outside any engine (unit tests) warnings go to stderr.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { dirname } from "node:path";
 
-export type WarningSink = (message: string) => Promise<void>;
+/** One message to the engine's log: a warning, or an ephemeral status line of the resource `urn` ("": the stack's row). */
+export interface LogEntry {
+  message: string;
+  status?: boolean;
+  urn?: string;
+}
+
+export type WarningSink = (entry: LogEntry) => Promise<void>;
 
 let sink: WarningSink | undefined;
 
-/** Where `warn` sends messages from now on (a provider plugin passes its engine's Log). */
+/** Where `warn` and `status` send messages from now on (a provider plugin passes its engine's Log). */
 export function setWarningSink(next: WarningSink | undefined): void {
   sink = next;
+}
+
+/** The resource an operation is for, when the adapter knows it (the plugin's requests carry the URN). */
+const operationUrn = new AsyncLocalStorage<string>();
+
+/** Runs `f` with `urn` as the resource its status lines belong to. */
+export function forResource<T>(urn: string, f: () => Promise<T>): Promise<T> {
+  return operationUrn.run(urn, f);
 }
 
 /** The engine address when this process is the dynamic-provider host (`node …/cmd/dynamic-provider <engine>`). */
@@ -41,16 +59,22 @@ function engineSink(addr: string): WarningSink | undefined {
       EngineClient: new (address: string, credentials: unknown) => EngineLogClient;
     };
     const proto = require("@pulumi/pulumi/proto/engine_pb") as {
-      LogRequest: new () => { setSeverity(s: number): void; setMessage(m: string): void; setUrn(u: string): void };
-      LogSeverity: { WARNING: number };
+      LogRequest: new () => {
+        setSeverity(s: number): void;
+        setMessage(m: string): void;
+        setUrn(u: string): void;
+        setEphemeral(e: boolean): void;
+      };
+      LogSeverity: { INFO: number; WARNING: number };
     };
     const client = new stubs.EngineClient(addr, grpc.credentials.createInsecure());
-    return (message) =>
+    return ({ message, status, urn }) =>
       new Promise((resolve, reject) => {
         const request = new proto.LogRequest();
-        request.setSeverity(proto.LogSeverity.WARNING);
+        request.setSeverity(status ? proto.LogSeverity.INFO : proto.LogSeverity.WARNING);
         request.setMessage(message);
-        request.setUrn("");
+        request.setUrn(urn ?? "");
+        request.setEphemeral(status === true);
         client.log(request, (error) => (error ? reject(error) : resolve()));
       });
   } catch {
@@ -58,19 +82,32 @@ function engineSink(addr: string): WarningSink | undefined {
   }
 }
 
-const toStderr: WarningSink = async (message) => {
-  process.stderr.write(`warning: ${message}\n`);
+/** Outside an engine: warnings to stderr; status lines, which only a progress view shows, nowhere. */
+const toStderr: WarningSink = async ({ message, status }) => {
+  if (!status) process.stderr.write(`warning: ${message}\n`);
 };
 
-/** Prints `message` as an engine warning (never throws: a warning that cannot be delivered goes to stderr). */
-export async function warn(message: string): Promise<void> {
+async function send(entry: LogEntry): Promise<void> {
   if (!sink) {
     const addr = hostEngineAddress();
     sink = (addr && engineSink(addr)) || toStderr;
   }
   try {
-    await sink(message);
+    await sink(entry);
   } catch {
-    await toStderr(message);
+    await toStderr(entry);
   }
+}
+
+/** Prints `message` as an engine warning (never throws: a warning that cannot be delivered goes to stderr). */
+export function warn(message: string): Promise<void> {
+  return send({ message });
+}
+
+/**
+ * Shows `message` as the current status of the resource being operated on, in the engine's progress view
+ * (never throws). The dynamic-provider host tells a provider no URN: there the line is the stack's.
+ */
+export function status(message: string): Promise<void> {
+  return send({ message, status: true, urn: operationUrn.getStore() ?? "" });
 }

@@ -1,7 +1,8 @@
 /**
- * The Node.js the package needs, and the one-line message for an older one. Pure: importing it never throws
- * (nodeVersion.ts is the guard that does).
+ * The Node.js the package needs, and the one-line message for an older one. Importing it never throws
+ * (nodeVersion.ts is the guard that does, by calling `refuseOldNode` at load).
  */
+import { asOneLine } from "./oneLine";
 
 /** The oldest Node.js that runs the package: undici's own `engines` (package.json says the same). */
 export const MIN_NODE_VERSION = "22.19.0";
@@ -32,4 +33,10 @@ export function nodeVersionProblem(
 ): string | undefined {
   if (atLeast(version)) return undefined;
   return `pulumi-futrou needs Node.js ${MIN_NODE_VERSION} or newer, but this is Node.js ${version} (${exec}). ${remedy}`;
+}
+
+/** Throws the one-line message (no stack frames) when this Node.js is older than the package needs. */
+export function refuseOldNode(): void {
+  const problem = nodeVersionProblem();
+  if (problem) throw asOneLine(new Error(problem));
 }

@@ -1,13 +1,11 @@
 /**
- * Fails early, with the fix, on a Node.js older than the package needs. Both entries (the SDK's index and
- * the provider the dynamic-provider host loads) import this first, before undici: on an older Node the
- * HTTP client dies at load with a TypeError that does not say what is wrong.
+ * Fails early, with the fix, on a Node.js older than the package needs. The dynamic-provider host's entry
+ * (provider/index.ts) imports this first, before undici: on an older Node the HTTP client dies at load with a
+ * TypeError that does not say what is wrong. The SDK's index calls `refuseOldNode` itself, after it has
+ * checked whether it runs as the source-based plugin (whose own server reports an old Node.js).
  */
-import { asOneLine } from "./oneLine";
+import { refuseOldNode } from "./nodeRequirement";
 
-export { atLeast, MIN_NODE_VERSION, nodeVersionProblem } from "./nodeRequirement";
+export { atLeast, MIN_NODE_VERSION, nodeVersionProblem, refuseOldNode } from "./nodeRequirement";
 
-import { nodeVersionProblem } from "./nodeRequirement";
-
-const problem = nodeVersionProblem();
-if (problem) throw asOneLine(new Error(problem));
+refuseOldNode();

@@ -148,6 +148,11 @@ export interface ResourceSpec {
     /** Values that mean the object is gone although a GET still answers it: read treats them as a 404. */
     gone: readonly string[];
     reasonField: string;
+    /**
+     * What the wait's status lines count besides the state: the output holding how many are ready, the
+     * input (or output) saying how many are wanted, and what they are (`instances`).
+     */
+    progress?: { count: string; wanted: string; noun: string };
   };
   /**
    * Where to confirm that a 404 means "deleted" when the outputs carry no `workspaceId` (records,

@@ -4,12 +4,14 @@
  * Configure with `pulumi config set futrou:apiToken --secret <token>` (or `FUTROU_API_TOKEN`) and
  * optionally `futrou:apiUrl` (or `FUTROU_API_URL`); a `futrou.Provider` gives resources other settings.
  */
-// First, before anything loads undici: an old Node.js gets a message naming the version it needs.
-import "../provider/nodeVersion";
+import { refuseOldNode } from "../provider/nodeRequirement";
 import { runAsPlugin } from "./runAsPlugin";
 
-// Run as this folder's source-based plugin (PulumiPlugin.yaml): start the provider server.
-runAsPlugin(module);
+// First, before anything loads undici. Run as this folder's source-based plugin (PulumiPlugin.yaml), start the
+// provider server: on an old Node.js it answers every call with the one line that says so, which the engine
+// shows as the error (throwing here would put that line under the engine's "exited prematurely … always a bug
+// in the provider" block). In a program, an old Node.js gets that line as the program's error.
+if (!runAsPlugin(module)) refuseOldNode();
 
 export { Cron, type CronArgs } from "./cron";
 export { DnsRecord, type DnsRecordArgs } from "./dnsRecord";

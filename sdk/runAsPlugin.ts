@@ -18,7 +18,9 @@ export function requiredByRunPlugin(entry: NodeJS.Module): boolean {
   return RUN_PLUGIN.test(parent?.filename ?? "");
 }
 
-/** Starts the provider plugin when `entry` runs as one (see above). */
-export function runAsPlugin(entry: NodeJS.Module): void {
-  if (requiredByRunPlugin(entry)) require(join(__dirname, "..", "plugin", "plugin.js"));
+/** Starts the provider plugin when `entry` runs as one (see above); whether it did. */
+export function runAsPlugin(entry: NodeJS.Module): boolean {
+  if (!requiredByRunPlugin(entry)) return false;
+  require(join(__dirname, "..", "plugin", "plugin.js"));
+  return true;
 }

@@ -390,7 +390,7 @@ export class FutrouClient {
           ...(res.statusCode === 401 && origin
             ? {
                 hint:
-                  `the API at ${this.baseUrl} (${origin.apiUrl}) refused the API token from ${origin.apiToken}: ` +
+                  `the API at ${this.#asGiven(origin)} (${origin.apiUrl}) refused the API token from ${origin.apiToken}: ` +
                   "set a valid token there, or check that the URL is the API the token belongs to",
               }
             : {}),
@@ -414,9 +414,10 @@ export class FutrouClient {
       const detail = e instanceof Error ? this.#redact(e.message) : undefined;
       // Refused, unreachable or an unknown host: most often a wrong URL.
       const unreachable = failure === "refused" || failure === "connect-timeout" || failure === "other";
+      // Named as the user wrote it: the `/v2` the provider may have added is not what they would look for.
       const hint =
         unreachable && this.#origin
-          ? `nothing usable answers at ${this.baseUrl}, the API URL from ${this.#origin.apiUrl}: check it`
+          ? `nothing usable answers at ${this.#asGiven(this.#origin)}, the API URL from ${this.#origin.apiUrl}: check it`
           : undefined;
       throw new FutrouNetworkError({ method, path, failure, code, detail, timeoutMs, hint });
     } finally {

@@ -1,6 +1,7 @@
 /** Readiness: long-running kinds (a serverlet deploys) are polled until ready after create and update. */
 import { withinDeadline } from "../api/deadline";
 import { POLL_INTERVAL_CAP_MS, requestDeadline } from "../config";
+import { status } from "../engineLog";
 import type { Props } from "../spec";
 import { ResourceInitError } from "./errors";
 import { customTimeout } from "./props";
@@ -30,6 +31,20 @@ export async function waitReady(
   const path = rt.itemPath(rt.pulumiId(current, inputs));
   const stateOf = (o: Props): unknown => rt.live(o)[ready.field];
   const label = () => `futrou:${spec.typeName} "${String(current.name ?? inputs.name ?? current.id)}" (${current.id})`;
+  const started = Date.now();
+  /** The wait as the engine's progress view shows it: `deploying, 0 of 2 instances ready, 12 s`. */
+  const progress = (state: unknown): string => {
+    const parts = [String(state)];
+    const counted = ready.progress;
+    const live = rt.live(current);
+    if (counted && typeof live[counted.count] === "number") {
+      const wanted = inputs[counted.wanted] ?? live[counted.wanted];
+      const of = typeof wanted === "number" ? ` of ${wanted}` : "";
+      parts.push(`${live[counted.count]}${of} ${counted.noun} ready`);
+    }
+    parts.push(`${Math.round((Date.now() - started) / 1000)} s`);
+    return `${label()}: ${parts.join(", ")}`;
+  };
   for (;;) {
     // The latest answer's state: one that does not report a state cannot be waited for.
     const state = stateOf(latest);
@@ -49,6 +64,7 @@ export async function waitReady(
       const message = `${label()} did not become ${ready.ready[0]}: ${why}. It stays in the stack with its id: ${todo}.`;
       throw new ResourceInitError(message, rt.pulumiId(current, inputs), rt.outputs(current, inputs), [message]);
     }
+    await status(progress(state));
     await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
     interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, settings.pollIntervalMs));
     try {

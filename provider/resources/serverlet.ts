@@ -24,5 +24,6 @@ export const serverlet = defineSpec({
     settled: SERVERLET_SETTLED_STATES,
     gone: SERVERLET_GONE_STATES,
     reasonField: "stateReason",
+    progress: { count: "instances", wanted: "minInstances", noun: "instances" },
   },
 });

@@ -219,6 +219,17 @@ func (b *hostBase) GenerateProject(
 	return resp, runSdkgen(ctx, []string{"generate-project", b.language}, what, req, resp)
 }
 
+// Link answers `pulumi convert`, which asks to link only parameterized packages (none of ours): the converted
+// project's requirements.txt or go.mod already names the SDK it installs. Linking a local SDK into a Python or
+// Go program is not offered: the host says so, with what the user does instead. (The Node.js host has its own.)
+func (b *hostBase) Link(_ context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	if len(req.GetPackages()) == 0 {
+		return &pulumirpc.LinkResponse{}, nil
+	}
+	return nil, fmt.Errorf("the %s host does not link local SDKs into a program: "+
+		"install the package's SDK with the language's own tool instead", b.languageName)
+}
+
 // GetRequiredPlugins (older engines) lists the packages of the host's GetRequiredPackages.
 func (b *hostBase) GetRequiredPlugins(
 	ctx context.Context, req *pulumirpc.GetRequiredPluginsRequest,

@@ -13,37 +13,24 @@
  *
  * - Python (`pip install -r requirements.txt` in the template's venv) and Go (`go mod tidy`), on the same
  *   registries: released-python-go.ts.
+ * - `pulumi convert --from futrou --language typescript|python|go` with the released converter, the program's
+ *   install from the same registries, and an up that adopts every deployed object with no API write:
+ *   released-convert.ts.
  *
  * And the templates name only packages, versions and URLs the release publishes.
  */
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { PLUGIN_DOWNLOAD_URL } from "../../provider/schema";
 import { binaryPath, hostTarget, type Target } from "../../scripts/build-binary";
 import { releaseFiles } from "../../scripts/publish";
-import {
-  archive,
-  archiveName,
-  converterArchive,
-  converterArchiveName,
-  GO_MODULE,
-  version,
-  writePackages,
-} from "../../scripts/release";
+import { archive, archiveName, converterArchive, GO_MODULE, version, writePackages } from "../../scripts/release";
 import { ensureToolchainOnPath, repoRoot } from "../e2e/engine";
 import { publishTo, type Registries, startRegistries } from "../registries/registries";
 import { requireBuilt, run, scratchPulumiEnv } from "./lifecycle";
+import { convertedPrograms } from "./released-convert";
 import { pythonAndGoTemplates, type User } from "./released-python-go";
 
 jest.setTimeout(900_000);
@@ -246,36 +233,5 @@ describe("templates from the registries alone: pulumi new, install, up, no-chang
     expect(registries.plugins.asked.slice(asked)).toContain(`/${archiveName(target)}`);
   });
 
-  it("pulumi convert --from futrou with the released converter: the program asks for the released @futrou/pulumi, and installs", async () => {
-    const u = user("convert");
-    mkdirSync(u.dir);
-    const cli = { project: "shop", serverlets: [{ name: "web", image: "nginx:1.27" }] };
-    writeFileSync(join(u.dir, "futrou.json"), JSON.stringify(cli));
-    // The converter and the provider (for its schema) from the release, as the migration guide installs them.
-    for (const kind of ["converter", "resource"]) {
-      await pulumi("convert", ["plugin", "install", kind, "futrou", version(), "--server", PLUGIN_DOWNLOAD_URL], u);
-    }
-    expect(registries.plugins.asked).toContain(`/${converterArchiveName(target)}`);
-    const out = join(u.dir, "..", "converted");
-    await pulumi(
-      "convert",
-      ["convert", "--from", "futrou", "--language", "typescript", "--out", out, "--generate-only"],
-      u,
-    );
-    const manifest = JSON.parse(readFileSync(join(out, "package.json"), "utf8")) as {
-      dependencies: Record<string, string>;
-    };
-    const ours = Object.entries(manifest.dependencies).filter(([name]) => /futrou/.test(name));
-    expect(ours).toEqual([
-      ["@futrou/pulumi", expect.stringMatching(new RegExp(`^\\^?${version().replaceAll(".", "\\.")}$`))],
-    ]);
-    expect(releaseFiles().npm).toContain(`futrou-pulumi-${version()}.tgz`);
-    for (const file of readdirSync(out).filter((f) => f !== "node_modules")) {
-      expect([file, readFileSync(join(out, file), "utf8").includes(repoRoot)]).toEqual([file, false]);
-    }
-    await timed("convert: npm install", () =>
-      run("npm", ["install", "--no-audit", "--no-fund"], { cwd: out, env: u.env }),
-    );
-    expect(existsSync(join(out, "node_modules", "@futrou", "pulumi", "package.json"))).toBe(true);
-  });
+  convertedPrograms({ user, pulumiNew, lifecycle, timed }, () => registries.plugins.asked);
 });

@@ -17,7 +17,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { serveUnavailable } from "../../provider/adapters/plugin/unavailable";
 import { MIN_NODE_VERSION } from "../../provider/nodeRequirement";
-import { ensureToolchainOnPath, PASSPHRASE, PLUGIN_DIR } from "../e2e/engine";
+import { ensureToolchainOnPath, PASSPHRASE, PLUGIN_DIR, repoRoot } from "../e2e/engine";
 import { oldNode } from "../e2e/old-node";
 import { run } from "../languages/lifecycle";
 
@@ -74,13 +74,12 @@ describe("start-up errors a user can act on", () => {
     }
   });
 
-  it("on an old Node.js, a YAML preview fails with the plugin's one line (the version found, what to do), not the engine's 'always a bug' block", async () => {
+  /** `pulumi preview` of a YAML project whose futrou plugin is the folder `path`, with an old Node.js first on PATH. */
+  async function oldNodePreview(path: string) {
     const old = oldNode();
-    const bin = join(scratch, "old-node-bin");
-    mkdirSync(bin);
+    const bin = mkdtempSync(join(scratch, "old-node-bin-"));
     symlinkSync(old, join(bin, "node"));
-    const program = join(scratch, "program");
-    mkdirSync(program);
+    const program = mkdtempSync(join(scratch, "program-"));
     writeFileSync(
       join(program, "Pulumi.yaml"),
       [
@@ -89,7 +88,7 @@ describe("start-up errors a user can act on", () => {
         "plugins:",
         "  providers:",
         "    - name: futrou",
-        `      path: ${plugin}`,
+        `      path: ${path}`,
         "resources:",
         "  shop:",
         "    type: futrou:index:Project",
@@ -108,21 +107,33 @@ describe("start-up errors a user can act on", () => {
     };
     await run("pulumi", ["stack", "init", "test"], { cwd: program, env });
     const preview = spawnSync("pulumi", ["preview", "--non-interactive"], { cwd: program, env, encoding: "utf8" });
-    const output = preview.stdout + preview.stderr;
-    expect(preview.status).not.toBe(0);
+    const version = execFileSync(old, ["--version"], { encoding: "utf8" }).trim().slice(1);
+    return { status: preview.status, output: preview.stdout + preview.stderr, found: `Node.js ${version} (${old})` };
+  }
+
+  it("on an old Node.js, a YAML preview fails with the plugin's one line (the version found, what to do), not the engine's 'always a bug' block", async () => {
+    const { status, output, found } = await oldNodePreview(plugin);
+    expect(status).not.toBe(0);
     expect(output).toContain(
-      `futrou plugin: pulumi-futrou needs Node.js ${MIN_NODE_VERSION} or newer, but this is Node.js ${execFileSync(
-        old,
-        ["--version"],
-        { encoding: "utf8" },
-      )
-        .trim()
-        .slice(
-          1,
-        )} (${old}). Set PULUMI_FUTROU_NODE to a newer node binary, or install the futrou binary that needs no Node.js`,
+      `futrou plugin: pulumi-futrou needs Node.js ${MIN_NODE_VERSION} or newer, but this is ${found}. ` +
+        "Set PULUMI_FUTROU_NODE to a newer node binary, or install the futrou binary that needs no Node.js",
     );
     expect(output).not.toContain("always* a bug");
     expect(output).not.toMatch(/^\s+at /m);
+  });
+
+  it("on an old Node.js, the package folder as a source-based plugin (PulumiPlugin.yaml) also fails with that one line", async () => {
+    // The Node.js language host runs `@pulumi/pulumi/cmd/run-plugin <clone>` with the node first on PATH; the
+    // SDK it requires starts the plugin's server, which answers with the reason, instead of throwing at load.
+    const { status, output, found } = await oldNodePreview(repoRoot);
+    expect(status).not.toBe(0);
+    expect(output).toContain(
+      `futrou plugin: pulumi-futrou needs Node.js ${MIN_NODE_VERSION} or newer, but this is ${found}. ` +
+        "Put a newer Node.js first on PATH (the Node.js language host runs this plugin folder with it), or install " +
+        "the futrou binary that needs no Node.js",
+    );
+    expect(output).not.toContain("always* a bug");
+    expect(output).not.toContain("exited prematurely");
   });
 
   it("with no Node.js at all, the launcher says so in one line: what it looked for and what to do", () => {

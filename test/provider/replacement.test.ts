@@ -34,8 +34,8 @@ describe("a replacement of a kind that holds data warns at preview (spec.replace
     const name = `held-${kind}`;
     const existing = await api.create(collection, { name, workspaceId: emulator.workspaceId, ...extra }, model);
     const warnings: string[] = [];
-    setWarningSink(async (m) => {
-      warnings.push(m);
+    setWarningSink(async ({ message, status }) => {
+      if (!status) warnings.push(message);
     });
     try {
       // What `pulumi up --replace` asks: a check with no old inputs, the object already holding the name.

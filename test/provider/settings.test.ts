@@ -3,6 +3,8 @@
  */
 import type { dynamic } from "@pulumi/pulumi";
 import { z } from "zod";
+import { FutrouClient } from "../../provider/api/client";
+import { FutrouNetworkError } from "../../provider/api/errors";
 import { clientFor, MISSING_TOKEN, resolveSettings } from "../../provider/config";
 import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
@@ -74,6 +76,33 @@ describe("configuration", () => {
       `(GET /workspaces): ${given}/v2/workspaces does not exist: ${given}, the API URL from FUTROU_API_URL ` +
         "(environment), to which the provider added /v2, is not the Futrou API's base URL; set it to one such as " +
         "https://api.futrou.com (with or without /v2)",
+    );
+  });
+
+  test("an address where nothing answers is named as the user wrote it, not with the /v2 the provider added", async () => {
+    const given = "http://127.0.0.1:9/v3";
+    const { apiUrl, origin } = resolveSettings(undefined, { FUTROU_API_URL: given });
+    // The client clientFor makes, but with no retries: a refused connection is otherwise retried with backoff.
+    const client = new FutrouClient({
+      baseUrl: apiUrl,
+      token: h.emulator.token,
+      retry: { limit: 0 },
+      origin: { apiUrl: origin.apiUrl, apiUrlAsGiven: given, apiToken: "FUTROU_API_TOKEN (environment)" },
+    });
+    const error = await client.list("/workspaces", z.unknown()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FutrouNetworkError);
+    expect((error as Error).message).toContain(
+      `(GET /workspaces): nothing usable answers at ${given}, the API URL from FUTROU_API_URL (environment): check it`,
+    );
+    expect((error as Error).message).not.toContain(`${given}/v2`);
+  });
+
+  test("a refused token names the API URL as the user wrote it, without /v2", async () => {
+    const given = h.emulator.url.replace(/\/v2$/, "");
+    const client = clientFor(resolveSettings(undefined, { FUTROU_API_URL: given, FUTROU_API_TOKEN: "not-a-token" }));
+    await expect(client.list("/workspaces", z.unknown())).rejects.toThrow(
+      `(GET /workspaces): the API at ${given} (FUTROU_API_URL (environment)) refused the API token from ` +
+        "FUTROU_API_TOKEN (environment): set a valid token there",
     );
   });
 

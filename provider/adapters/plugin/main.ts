@@ -10,10 +10,20 @@ import { watchEngine } from "../../engine";
 import { nodeVersionProblem } from "../../nodeRequirement";
 import { serveUnavailable } from "./unavailable";
 
-/** What to do about an old Node.js running the plugin. */
-const REMEDY =
-  "Set PULUMI_FUTROU_NODE to a newer node binary, or install the futrou binary that needs no Node.js: " +
+/** The futrou binary, which needs no Node.js. */
+const BINARY =
+  "install the futrou binary that needs no Node.js: " +
   "pulumi plugin install resource futrou <version> --file pulumi-resource-futrou-v<version>-<os>-<arch>.tar.gz.";
+
+/**
+ * What to do about an old Node.js running the plugin: the launcher (`node plugin.js`) honours
+ * PULUMI_FUTROU_NODE; as the package folder's source-based plugin (the SDK requires this bundle) the Node.js
+ * language host runs the `node` first on PATH.
+ */
+const REMEDY =
+  require.main === module
+    ? `Set PULUMI_FUTROU_NODE to a newer node binary, or ${BINARY}`
+    : `Put a newer Node.js first on PATH (the Node.js language host runs this plugin folder with it), or ${BINARY}`;
 
 const oneLine = (error: unknown): string =>
   (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";

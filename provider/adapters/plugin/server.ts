@@ -115,11 +115,13 @@ export function resourceProviderService(options: ServerOptions = {}): grpc.Untyp
 export function warnThrough(engineAddress: string): void {
   const engine = new engrpc.EngineClient(engineAddress, grpc.credentials.createInsecure());
   setWarningSink(
-    (message) =>
+    ({ message, status, urn }) =>
       new Promise((resolve, reject) => {
         const req = new engproto.LogRequest();
-        req.setSeverity(engproto.LogSeverity.WARNING);
+        req.setSeverity(status ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
         req.setMessage(message);
+        req.setUrn(urn ?? "");
+        req.setEphemeral(status === true);
         engine.log(req, (error) => (error ? reject(error) : resolve()));
       }),
   );
