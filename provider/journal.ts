@@ -152,7 +152,7 @@ export function journalKey(dir: string): Buffer {
       } finally {
         unlinkSync(tmp);
       }
-      syncDir(dir);
+      syncDirNow(dir);
       key = readKey(file);
       if (!key) throw new Error(`${KEY_FILE} is not 64 hexadecimal digits`);
     }
@@ -428,6 +428,16 @@ function cure(dir: string, id?: string): string {
   return id === undefined
     ? `Make ${dir} a writable directory, or set ${ENV_JOURNAL_DIR} to one, and run \`pulumi up\` again.`
     : `Make ${dir} writable again (keep it: ${where}) and run \`pulumi up\` again: it adopts ${id} from the entry.`;
+}
+
+/** The key's link made durable, before the first entry is written (made once per machine: synchronous). */
+function syncDirNow(dir: string): void {
+  const fd = openSync(dir, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 async function syncDir(dir: string): Promise<void> {
