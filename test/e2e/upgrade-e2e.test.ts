@@ -49,11 +49,30 @@ const without =
   };
 
 /**
- * Every recorded fixture as it is, and on the plugin one stack older than the plugin can be: the zone's
- * `forceDestroy` (added with a default before the plugin existed) taken out of the b0da540 state.
+ * A state as the versions between 97e5df6 and issue 38 wrote it: every Futrou resource with the whole list
+ * of the inputs check knew of (`__given`) in its inputs and its outputs, where today's writes only the
+ * exceptions (provider/kit/given.ts). The fixture's inputs are what that check returned.
+ */
+const withWholeGiven = (state: State): State => {
+  for (const r of state.deployment.resources ?? []) {
+    if (!/^(futrou:index:|pulumi-nodejs:dynamic)/.test(r.type) || !r.inputs || !r.outputs) continue;
+    const given = Object.keys(r.inputs)
+      .filter((k) => !k.startsWith("__"))
+      .sort();
+    r.inputs.__given = given;
+    r.outputs.__given = given;
+  }
+  return state;
+};
+
+/**
+ * Every recorded fixture as it is, and with the whole `__given` of the versions before issue 38; on the
+ * plugin one stack older than the plugin can be: the zone's `forceDestroy` (added with a default before
+ * the plugin existed) taken out of the b0da540 state.
  */
 const cases = [
   ...fixtures.map((fixture) => ({ label: fixture.name, fixture, edit: (state: State) => state })),
+  ...fixtures.map((fixture) => ({ label: `${fixture.name} with the whole __given`, fixture, edit: withWholeGiven })),
   ...fixtures
     .filter((f) => f.mode === "plugin")
     .map((fixture) => ({
