@@ -3,9 +3,10 @@
  * recorded as fixtures (test/fixtures/upgrade/<commit>-<mode>/, made by scripts/record-upgrade-fixture.sh),
  * are taken over by today's package with no program change. Each fixture's emulator data file is restored
  * into today's emulator and its state imported into a fresh local backend; then `pulumi preview
- * --expect-no-changes` passes (a CI drift gate stays green after an upgrade) and `pulumi up` sends the API
- * no write. Both modes: the dynamic providers (6921b48, before `forceDestroy` existed) and the provider
- * plugin (b0da540, the first commit with `futrou:mode: plugin`).
+ * --expect-no-changes` passes (a CI drift gate stays green after an upgrade), `pulumi up` sends the API no
+ * write, and a refresh leaves the state in today's form with nothing to change. Both modes: the dynamic
+ * providers (6921b48, before `forceDestroy` existed; its `__provider` module string is an earlier one) and
+ * the provider plugin (b0da540, the first commit with `futrou:mode: plugin`).
  */
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -137,6 +138,25 @@ describe.each(cases)("a stack made by $label, taken over by today's package", ({
   });
 
   it("after the up, which saved today's state, the next preview still has nothing to change", async () => {
+    const preview = await ps.stack.preview({ expectNoChanges: true, ...quiet });
+    expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
+  });
+
+  it("a refresh keeps the state today's: __given only where its short forms cannot say it; nothing to change", async () => {
+    await ps.stack.refresh(quiet);
+    const state = (await ps.stack.exportStack()) as unknown as State;
+    const ours = (state.deployment.resources ?? []).filter((r) =>
+      /^(futrou:index:|pulumi-nodejs:dynamic)/.test(r.type),
+    );
+    expect(ours.length).toBeGreaterThan(0);
+    /** The whole list where every name it holds is in the bag: what the short forms leave out. */
+    const needless = (bag: Props | undefined) => {
+      const given = bag?.__given;
+      return Array.isArray(given) && given.every((k) => bag?.[k] !== undefined);
+    };
+    expect(ours.filter((r) => needless(r.inputs) || needless(r.outputs)).map((r) => r.type)).toEqual([]);
+    // The dynamic providers' resources loaded their provider through the module string the state holds (an
+    // earlier version's, until an update writes today's), and the preview through the program's.
     const preview = await ps.stack.preview({ expectNoChanges: true, ...quiet });
     expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
   });
