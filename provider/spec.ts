@@ -58,12 +58,20 @@ export const HIDDEN = {
   applied: "__applied",
   /**
    * The visible inputs check knew of (names only): what the program set, what check filled in (defaults, the
-   * workspace, an auto-name) and the kept fields an import left unclaimed. Outputs carry it, so a refresh's
-   * read reports as inputs those and no others: a field only the API chose (a serverlet's `cpu` and `ram`)
-   * stays an output, and the dynamic-provider host's `preview --diff`, which compares old and new inputs,
-   * shows no removal of it. A defaulted field it does not name is one the state predates (kit.ts `differs`).
+   * workspace, an auto-name) and the kept fields an import left unclaimed. A refresh's read reports as inputs
+   * those and no others: a field only the API chose (a serverlet's `cpu` and `ram`) stays an output, and the
+   * dynamic-provider host's `preview --diff`, which compares old and new inputs, shows no removal of it. A
+   * defaulted field it does not name is one the state predates (kit.ts `differs`). Written only where the
+   * short forms cannot say it (kit/given.ts): in inputs, absent means "the visible inputs"; in outputs,
+   * "the input fields the outputs hold" less `__chosen`. Outputs with neither (written before either existed,
+   * or an import's read) report every input field.
    */
   given: "__given",
+  /**
+   * The input fields the outputs hold that check did not know of (the API chose them: a serverlet's `cpu`
+   * and `ram`): `__given`'s short form in outputs, written only when not empty.
+   */
+  chosen: "__chosen",
   /**
    * The stack the resource belongs to (the dynamic-provider host is told no stack: the SDK passes
    * `pulumi.getStack()`; the plugin takes it from the URN). Part of the create journal's identity, so two

@@ -38,15 +38,16 @@ export const PROVIDER_MODULE = "pulumi-futrou/dist/provider";
 
 /**
  * The module string the host runs: `requireFromString(props.__provider).handler()`. It is stored with
- * every resource (inputs and outputs), so it stays one short line. When the package is missing from the
- * program's node_modules (uninstalled, or a fresh clone before `npm install`), the host's "Cannot find
- * module" would not say what to do: the one place that can say it is this string.
+ * every resource (inputs and outputs), so it stays one short line (every character is two bytes of state
+ * per resource). When the package is missing from the program's node_modules (uninstalled, or a fresh
+ * clone before `npm install`), the host's "Cannot find module" would not say what to do: the one place
+ * that can say it is this string. States written with an earlier string keep working: the host loads each
+ * resource's own (the same module and `providerFor`), and diff compares no hidden input.
  */
 export function providerModule(kind: Kind): string {
   return (
-    `exports.handler=()=>{try{var m=require(${JSON.stringify(PROVIDER_MODULE)})}catch(e){throw e.code=="MODULE_NOT_FOUND"?` +
-    `Error("pulumi-futrou is not installed where the program is; reinstall it there. "+e.message):e}` +
-    `return m.providerFor(${JSON.stringify(kind)})}`
+    `exports.handler=()=>{try{return require(${JSON.stringify(PROVIDER_MODULE)}).providerFor(${JSON.stringify(kind)})}` +
+    `catch(e){throw e.code=="MODULE_NOT_FOUND"?Error("reinstall pulumi-futrou where the program is: "+e.message):e}}`
   );
 }
 

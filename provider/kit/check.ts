@@ -10,6 +10,7 @@ import { normalize, same } from "../normal";
 import type { Secrets } from "../secrets";
 import { HIDDEN, idFault, type Props } from "../spec";
 import { containsUnknown, type Failure, validateInputs } from "../validate";
+import { withGivenInputs } from "./given";
 import { sealing } from "./guard";
 import { importable } from "./import";
 import { appliedOf, hidden, pick, unreadOf, visible } from "./props";
@@ -164,7 +165,7 @@ export async function check(rt: KindRuntime, olds: Props, news: Props, secrets: 
     checked.workspaceId = workspace;
   }
   // Every input this check knows of, claimed or not (an import leaves some unclaimed, just below).
-  const given = { [HIDDEN.given]: Object.keys(visible(checked)).sort() };
+  const given = Object.keys(visible(checked)).sort();
   const importId = inputs[HIDDEN.import];
   const importing = typeof importId === "string" && importId !== "";
   if (importing) {
@@ -185,7 +186,7 @@ export async function check(rt: KindRuntime, olds: Props, news: Props, secrets: 
     rt.toImport.set(importId, found);
   }
   const applied = spec.transition ? { [HIDDEN.applied]: pick(checked, spec.transition.fields) } : {};
-  const result: Props = { ...checked, ...hidden(inputs), ...applied, ...given };
+  const result = withGivenInputs({ ...checked, ...hidden(inputs), ...applied }, given);
   // Secret fields an import withheld (read) stay unread while the program leaves them out (withKept).
   const unread = unreadOf(olds).filter((k) => spec.secrets.includes(k) && news[k] === undefined);
   if (unread.length > 0) result[HIDDEN.unread] = unread;

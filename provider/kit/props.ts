@@ -15,15 +15,11 @@ export function pick(props: Props, keys: readonly string[]): Props {
   return Object.fromEntries(keys.filter((k) => props[k] !== undefined).map((k) => [k, props[k]]));
 }
 
-/** Hidden inputs that outputs carry too, so read and delete (which see only outputs) know them. */
-export const CARRIED = [
-  HIDDEN.timeouts,
-  HIDDEN.autoName,
-  HIDDEN.name,
-  HIDDEN.secrets,
-  HIDDEN.applied,
-  HIDDEN.given,
-] as const;
+/**
+ * Hidden inputs that outputs carry too, so read and delete (which see only outputs) know them. `__given`
+ * too, in its own short forms (given.ts).
+ */
+export const CARRIED = [HIDDEN.timeouts, HIDDEN.autoName, HIDDEN.name, HIDDEN.secrets, HIDDEN.applied] as const;
 
 export const isRecord = (v: unknown): v is Props => v !== null && typeof v === "object" && !Array.isArray(v);
 

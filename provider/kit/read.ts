@@ -9,6 +9,7 @@ import { Listings, ownerFilter } from "../listing";
 import { same } from "../normal";
 import type { Secrets } from "../secrets";
 import { generationsOf, HIDDEN, keptNames, type Props } from "../spec";
+import { givenOfOutputs } from "./given";
 import { visible } from "./props";
 import type { KindRuntime } from "./runtime";
 import { OwnerRef, visibleWorkspaces } from "./workspaces";
@@ -141,7 +142,7 @@ export async function read(rt: KindRuntime, id: string, props: Props, secrets: S
   if (spec.contents && !importing) {
     Listings.of(rt.client()).warm(rt.contentsOf(id), {}, spec.contents.model, WARM_SPARE);
   }
-  const outs = rt.outputs(found, props, props);
+  const outs = rt.outputs(found, props, props, givenOfOutputs(props, rt.inputKeys));
   await unseenChanges(rt, id, props, found, secrets);
   const inputs = rt.inputsOf(outs);
   if (!importing) return { id, props: outs, inputs };

@@ -27,6 +27,7 @@ import {
   type ResourceSpec,
   templateParams,
 } from "../spec";
+import { givenOfInputs, givenOfOutputs, withGivenInputs, withGivenOutputs } from "./given";
 import { apiIdOf, CARRIED, pick } from "./props";
 
 /** What an adapter (provider/adapters/) tells the kit about its host; the kit itself knows none. */
@@ -216,8 +217,14 @@ export class KindRuntime {
   /**
    * Outputs as create, read and update return them: each field from the API's answer when it says it
    * (in normal form), else from what was just applied, else as it was. Unknown extra fields stay out.
+   * `given`: what check knew of (given.ts), from the inputs just applied unless a read says otherwise.
    */
-  outputs(answer: Props, applied: Props, previous: Props = {}): Props {
+  outputs(
+    answer: Props,
+    applied: Props,
+    previous: Props = {},
+    given: readonly string[] | null = givenOfInputs(applied),
+  ): Props {
     const got = this.live(answer);
     const outs: Props = {};
     for (const k of this.outputKeys) {
@@ -229,7 +236,7 @@ export class KindRuntime {
       const v = applied[k] ?? previous[k];
       if (v !== undefined) outs[k] = v;
     }
-    return outs;
+    return withGivenOutputs(outs, given, this.inputKeys);
   }
 
   /**
@@ -239,9 +246,10 @@ export class KindRuntime {
    * resource's next create or update) and an import's read (nothing known before) report every input field.
    */
   inputsOf(outs: Props): Props {
-    const given = outs[HIDDEN.given];
-    const names = Array.isArray(given) ? this.inputKeys.filter((k) => given.includes(k)) : this.inputKeys;
-    return { ...pick(outs, names), ...pick(outs, CARRIED) };
+    const given = givenOfOutputs(outs, this.inputKeys);
+    const names = given ? this.inputKeys.filter((k) => given.includes(k)) : this.inputKeys;
+    const inputs = { ...pick(outs, names), ...pick(outs, CARRIED) };
+    return given ? withGivenInputs(inputs, given) : inputs;
   }
 
   /** The POST body: the checked inputs that are neither hidden nor path parameters; `null` means unset. */

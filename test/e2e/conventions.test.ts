@@ -107,7 +107,7 @@ describe("conventions end to end", () => {
     let out = "";
     try {
       await expect(ps.stack.destroy({ onOutput: (s) => (out += s) })).rejects.toThrow();
-      expect(out).toMatch(/pulumi-futrou is not installed where the program is; reinstall it there/);
+      expect(out).toMatch(/reinstall pulumi-futrou where the program is: Cannot find module/);
     } finally {
       rmSync(link, { recursive: true, force: true });
       symlinkSync(target, link, "dir");

@@ -3,9 +3,10 @@
  * recorded as fixtures (test/fixtures/upgrade/<commit>-<mode>/, made by scripts/record-upgrade-fixture.sh),
  * are taken over by today's package with no program change. Each fixture's emulator data file is restored
  * into today's emulator and its state imported into a fresh local backend; then `pulumi preview
- * --expect-no-changes` passes (a CI drift gate stays green after an upgrade) and `pulumi up` sends the API
- * no write. Both modes: the dynamic providers (6921b48, before `forceDestroy` existed) and the provider
- * plugin (b0da540, the first commit with `futrou:mode: plugin`).
+ * --expect-no-changes` passes (a CI drift gate stays green after an upgrade), `pulumi up` sends the API no
+ * write, and a refresh leaves the state in today's form with nothing to change. Both modes: the dynamic
+ * providers (6921b48, before `forceDestroy` existed; its `__provider` module string is an earlier one) and
+ * the provider plugin (b0da540, the first commit with `futrou:mode: plugin`).
  */
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,11 +50,30 @@ const without =
   };
 
 /**
- * Every recorded fixture as it is, and on the plugin one stack older than the plugin can be: the zone's
- * `forceDestroy` (added with a default before the plugin existed) taken out of the b0da540 state.
+ * A state as the versions between 97e5df6 and issue 38 wrote it: every Futrou resource with the whole list
+ * of the inputs check knew of (`__given`) in its inputs and its outputs, where today's writes only the
+ * exceptions (provider/kit/given.ts). The fixture's inputs are what that check returned.
+ */
+const withWholeGiven = (state: State): State => {
+  for (const r of state.deployment.resources ?? []) {
+    if (!/^(futrou:index:|pulumi-nodejs:dynamic)/.test(r.type) || !r.inputs || !r.outputs) continue;
+    const given = Object.keys(r.inputs)
+      .filter((k) => !k.startsWith("__"))
+      .sort();
+    r.inputs.__given = given;
+    r.outputs.__given = given;
+  }
+  return state;
+};
+
+/**
+ * Every recorded fixture as it is, and with the whole `__given` of the versions before issue 38; on the
+ * plugin one stack older than the plugin can be: the zone's `forceDestroy` (added with a default before
+ * the plugin existed) taken out of the b0da540 state.
  */
 const cases = [
   ...fixtures.map((fixture) => ({ label: fixture.name, fixture, edit: (state: State) => state })),
+  ...fixtures.map((fixture) => ({ label: `${fixture.name} with the whole __given`, fixture, edit: withWholeGiven })),
   ...fixtures
     .filter((f) => f.mode === "plugin")
     .map((fixture) => ({
@@ -118,6 +138,25 @@ describe.each(cases)("a stack made by $label, taken over by today's package", ({
   });
 
   it("after the up, which saved today's state, the next preview still has nothing to change", async () => {
+    const preview = await ps.stack.preview({ expectNoChanges: true, ...quiet });
+    expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
+  });
+
+  it("a refresh keeps the state today's: __given only where its short forms cannot say it; nothing to change", async () => {
+    await ps.stack.refresh(quiet);
+    const state = (await ps.stack.exportStack()) as unknown as State;
+    const ours = (state.deployment.resources ?? []).filter((r) =>
+      /^(futrou:index:|pulumi-nodejs:dynamic)/.test(r.type),
+    );
+    expect(ours.length).toBeGreaterThan(0);
+    /** The whole list where every name it holds is in the bag: what the short forms leave out. */
+    const needless = (bag: Props | undefined) => {
+      const given = bag?.__given;
+      return Array.isArray(given) && given.every((k) => bag?.[k] !== undefined);
+    };
+    expect(ours.filter((r) => needless(r.inputs) || needless(r.outputs)).map((r) => r.type)).toEqual([]);
+    // The dynamic providers' resources loaded their provider through the module string the state holds (an
+    // earlier version's, until an update writes today's), and the preview through the program's.
     const preview = await ps.stack.preview({ expectNoChanges: true, ...quiet });
     expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
   });

@@ -255,7 +255,7 @@ describe("resource classes", () => {
   test("the provider module loads the package's provider for its kind at run time, nothing captured", () => {
     const code = providerModule("dnsRecord");
     // Stored twice per resource (inputs and outputs): one short line, the missing-package message included.
-    expect(code.length).toBeLessThan(250);
+    expect(code.length).toBeLessThan(210);
     const loaded: string[] = [];
     const fakeRequire = (id: string) => {
       loaded.push(id);
@@ -265,6 +265,17 @@ describe("resource classes", () => {
     new Function("exports", "require", code)(module.exports, fakeRequire);
     expect(module.exports.handler()).toEqual({ kind: "dnsRecord" });
     expect(loaded).toEqual(["pulumi-futrou/dist/provider"]);
+  });
+
+  test("without the package where the program is, the provider module says to reinstall it", () => {
+    const missing = (id: string) => {
+      throw Object.assign(new Error(`Cannot find module '${id}'`), { code: "MODULE_NOT_FOUND" });
+    };
+    const module = { exports: {} as { handler: () => unknown } };
+    new Function("exports", "require", providerModule("volume"))(module.exports, missing);
+    expect(() => module.exports.handler()).toThrow(
+      "reinstall pulumi-futrou where the program is: Cannot find module 'pulumi-futrou/dist/provider'",
+    );
   });
 });
 

@@ -77,9 +77,22 @@ describe("serverlets", () => {
     expect(read.inputs).not.toHaveProperty("cpu");
     expect(read.inputs).not.toHaveProperty("ram");
     expect(read.inputs).toMatchObject({ image: "nginx:1", maxInstances: 5, minInstances: 1 });
+    // What check knew is written as the exceptions only: the outputs name the two fields the API chose, the
+    // inputs (every one of them given) and the refreshed inputs carry nothing for it.
+    expect(state.outputs[HIDDEN.chosen]).toEqual(["cpu", "ram"]);
+    expect(state.outputs).not.toHaveProperty(HIDDEN.given);
+    expect(state.inputs).not.toHaveProperty(HIDDEN.given);
+    expect(read.inputs).not.toHaveProperty(HIDDEN.given);
+    expect(read.props[HIDDEN.chosen]).toEqual(["cpu", "ram"]);
     // Outputs written before they carried `__given` (until the next create or update): every input field.
-    const { __given: _, ...legacy } = state.outputs;
+    const { [HIDDEN.chosen]: _, ...legacy } = state.outputs;
     expect((await p.read({ ...state, outputs: legacy })).inputs).toMatchObject({ cpu: expect.any(Number) });
+    // Outputs an earlier version wrote, with the whole list: read as before, and written in the short form.
+    const whole = { ...legacy, [HIDDEN.given]: Object.keys(argsOf(state.inputs)).sort() };
+    const again = await p.read({ ...state, outputs: whole });
+    expect(again.inputs).not.toHaveProperty("cpu");
+    expect(again.props).not.toHaveProperty(HIDDEN.given);
+    expect(again.props[HIDDEN.chosen]).toEqual(["cpu", "ram"]);
   });
 
   test("waiting is bounded by futrou:readyTimeoutSeconds", async () => {
