@@ -21,7 +21,7 @@ import { type EmulatorStats, type RunningEmulator, startEmulator } from "../emul
 import { FutrouClient } from "../provider/api/client";
 import { DnsRecord } from "../provider/api/models";
 import { convertState } from "../provider/convert";
-import { specFor } from "../provider/index";
+import { specFor } from "../provider/registry";
 import { PLUGIN_TYPE_PREFIX } from "../provider/spec";
 import { repoRoot } from "../scripts/program-dir";
 import { cliSession, convertedStack, convertWithPulumi, scratch } from "../test/convert/helpers";

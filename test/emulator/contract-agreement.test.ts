@@ -10,7 +10,7 @@ import * as emulator from "../../emulator/wire/api";
 import { WIRE } from "../../emulator/wire/index";
 import * as contract from "../../provider/api/contract";
 import { ID_MAX } from "../../provider/api/path";
-import { kinds, specFor } from "../../provider/index";
+import { kinds, specFor } from "../../provider/registry";
 
 describe("the emulator's own contract tables say what the provider's say", () => {
   test("error codes in errors[].code", () => {

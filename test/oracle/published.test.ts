@@ -5,7 +5,7 @@
  */
 import type { Kind } from "../../provider/api/contract";
 import { RESPONSE_FIELDS } from "../../provider/api/models";
-import { kinds } from "../../provider/index";
+import { kinds } from "../../provider/registry";
 import { GENERATIONS, OLDER, PUBLISHED } from "./published";
 
 /** Published fields the provider reads under another output name: the newest serverlet's `status` is its `state`. */

@@ -7,7 +7,6 @@
 
 import { z } from "zod";
 import type { RunningEmulator } from "../../emulator";
-import { kinds } from "../../provider";
 import { FutrouClient } from "../../provider/api/client";
 import {
   COLLECTIONS,
@@ -19,6 +18,7 @@ import {
 } from "../../provider/api/contract";
 import { Plan, RESPONSE_FIELDS, Region } from "../../provider/api/models";
 import { setWarningSink } from "../../provider/engineLog";
+import { kinds } from "../../provider/registry";
 import { generationsOf, keptNames } from "../../provider/spec";
 import { argsOf, type Props, type Provider, type State, stable, startHarness } from "./harness";
 

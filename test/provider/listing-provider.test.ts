@@ -13,8 +13,8 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
 import { Project } from "../../provider/api/models";
-import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { HIDDEN, type Props } from "../../provider/spec";
 import { configOf } from "./harness";
 

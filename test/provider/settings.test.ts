@@ -4,8 +4,8 @@
 import type { dynamic } from "@pulumi/pulumi";
 import { z } from "zod";
 import { clientFor, MISSING_TOKEN, resolveSettings } from "../../provider/config";
-import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { configOf, useHarness } from "./harness";
 
 const h = useHarness();
