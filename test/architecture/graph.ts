@@ -102,11 +102,28 @@ export const RULES: readonly Rule[] = [
     to: (f) => !(under("provider/resources")(f) || f === "provider/spec.ts" || under("provider/api")(f)),
   },
   {
-    name: "a kind (provider/resources/) imports only provider/spec.ts and provider/api/",
+    name: "a kind's spec (provider/resources/) imports only provider/spec.ts, provider/api/ and the declarations",
     from: under("provider/resources"),
-    to: (f) => !(f === "provider/spec.ts" || under("provider/api")(f)),
+    to: (f) => !(f === "provider/spec.ts" || under("provider/api")(f) || under("provider/kinds")(f)),
+  },
+  {
+    // A kind's declarations are made of the API layer's building blocks and the declaration language
+    // (provider/kinds/fields.ts), nothing that reads them.
+    name: "provider/kinds/ imports only provider/kinds/ and provider/api/",
+    from: under("provider/kinds"),
+    to: (f) => !(under("provider/kinds")(f) || under("provider/api")(f)),
+  },
+  {
+    name: "a kind's folder (provider/kinds/<kind>/) imports no other kind's folder",
+    from: (f) => kindFolder(f) !== undefined,
+    to: (f, from) => kindFolder(f) !== undefined && kindFolder(f) !== kindFolder(from),
   },
 ];
+
+/** The kind whose folder holds a file (`provider/kinds/cron/fields.ts` → `cron`), if any. */
+export function kindFolder(file: string): string | undefined {
+  return /^provider\/kinds\/([^/]+)\//.exec(file)?.[1];
+}
 
 /** The imports that break a rule, as `from → to`. */
 export function forbiddenImports(

@@ -3,7 +3,9 @@
  * emulator is a second, independent reading of the contract); provider/api/ imports nothing else of ours;
  * the core (the kit, the converter's conversion, the helpers) imports no adapter, which are the only code
  * that knows a host; the registry (provider/registry.ts) imports the kinds and none of its users, a kind
- * imports neither the registry nor its users, and nothing in provider/ imports the dynamic host's entry; and
+ * imports neither the registry nor its users, a kind's declarations (provider/kinds/) import only the API layer
+ * and the declaration language, no kind's folder imports another's, and nothing in provider/ imports the
+ * dynamic host's entry; and
  * no file reaches itself through imports, type-only ones included. A failure lists
  * the imports to remove, as `from → to`.
  */
@@ -47,10 +49,15 @@ describe("the checks find what they look for", () => {
       'import { makeProvider } from "./kit";\nexport const specFor = () => require("./resources/volume");',
     ],
     ["provider/kit/index.ts", "export const makeProvider = () => ({});"],
+    ["provider/kinds/fields.ts", 'import { z } from "zod";'],
+    ["provider/kinds/cron/fields.ts", 'import { declare } from "../fields";\nimport { name } from "../../api/models";'],
     [
       "provider/kinds/dnsZone/fields.ts",
       'import { DnsRecord } from "../dnsRecord/fields";\nimport { TIMESTAMPS } from "../fields";',
     ],
+    ["provider/kinds/dnsRecord/fields.ts", 'import { HIDDEN } from "../../spec";'],
+    ["provider/api/models.ts", "export const name = 1;"],
+    ["provider/spec.ts", "export const HIDDEN = {};"],
     ["provider/adapters/dynamic/index.ts", 'import { specFor } from "../../registry";'],
     ["provider/adapters/plugin/listen.ts", 'import { specFor } from "../../index";'],
     ["provider/convert/index.ts", 'import { listen } from "../adapters/plugin/listen";'],
@@ -79,8 +86,14 @@ describe("the checks find what they look for", () => {
       "provider/registry.ts imports only the kinds, provider/spec.ts and provider/api/": [
         "provider/registry.ts → provider/kit/index.ts",
       ],
-      "a kind (provider/resources/) imports only provider/spec.ts and provider/api/": [
+      "a kind's spec (provider/resources/) imports only provider/spec.ts, provider/api/ and the declarations": [
         "provider/resources/volume.ts → provider/index.ts",
+      ],
+      "provider/kinds/ imports only provider/kinds/ and provider/api/": [
+        "provider/kinds/dnsRecord/fields.ts → provider/spec.ts",
+      ],
+      "a kind's folder (provider/kinds/<kind>/) imports no other kind's folder": [
+        "provider/kinds/dnsZone/fields.ts → provider/kinds/dnsRecord/fields.ts",
       ],
     });
   });

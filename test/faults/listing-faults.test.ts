@@ -5,7 +5,7 @@
  * anew.
  */
 import { FutrouClient } from "../../provider/api/client";
-import { Project } from "../../provider/api/models";
+import { Project } from "../../provider/kinds";
 import { makeProvider } from "../../provider/kit";
 import { LISTING_TTL_MS, Listings } from "../../provider/listing";
 import { specFor } from "../../provider/registry";

@@ -1,5 +1,5 @@
 import { unwrap } from "../../provider/adapters/plugin/wire";
-import { Cron, Volume } from "../../provider/api/models";
+import { Cron, Volume } from "../../provider/kinds";
 import { makeProvider } from "../../provider/kit";
 import { specFor } from "../../provider/registry";
 import { configOf, type Props, useHarness } from "./harness";

@@ -12,7 +12,7 @@ import type { dynamic } from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { Project } from "../../provider/api/models";
+import { Project } from "../../provider/kinds";
 import { makeProvider } from "../../provider/kit";
 import { specFor } from "../../provider/registry";
 import { HIDDEN, type Props } from "../../provider/spec";

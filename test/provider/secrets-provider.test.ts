@@ -7,7 +7,7 @@
 import type { RunningEmulator } from "../../emulator";
 import type { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { Project } from "../../provider/api/models";
+import { Project } from "../../provider/kinds";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
 import { specFor } from "../../provider/registry";
 import { isSealed, MASK, SECRET_SIG, SECRET_SIG_KEY, Secrets, seal } from "../../provider/secrets";

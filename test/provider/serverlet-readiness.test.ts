@@ -4,7 +4,7 @@
  */
 import type { dynamic } from "@pulumi/pulumi";
 import { startEmulator } from "../../emulator";
-import { Serverlet } from "../../provider/api/models";
+import { Serverlet } from "../../provider/kinds";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
 import { specFor } from "../../provider/registry";
 import { HIDDEN } from "../../provider/spec";
