@@ -93,7 +93,7 @@ const DELIBERATE: Record<
     emulator: { enum: ["round-robin", "primary-failover"] },
   },
   "serverlet.scaling (2026-08-02)": {
-    why: "the same ranges in another form: the provider checks the known keys of a number map in a refinement (models.ts SCALING_KEYS), the emulator has the older generation's struct",
+    why: "the same ranges in another form: the provider checks the known keys of a number map in a refinement (provider/kinds/serverlet/fields.ts SCALING_KEYS), the emulator has the older generation's struct",
     provider: {},
     emulator: {
       ".cpuPercent minimum": 1,
