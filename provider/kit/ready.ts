@@ -1,8 +1,8 @@
 /** Readiness: long-running kinds (a serverlet deploys) are polled until ready after create and update. */
 import { withinDeadline } from "../api/deadline";
 import { POLL_INTERVAL_CAP_MS, requestDeadline } from "../config";
+import { ResourceInitError } from "../initError";
 import type { Props } from "../spec";
-import { ResourceInitError } from "./errors";
 import { customTimeout } from "./props";
 import type { KindRuntime } from "./runtime";
 

@@ -89,6 +89,12 @@ export const RULES: readonly Rule[] = [
     to: under("provider/adapters"),
   },
   {
+    // The create protocol is below the kit: the kit's create calls it, it never calls back into the kit.
+    name: "the create protocol (provider/create.ts, journal.ts, listing.ts) imports nothing from provider/kit/",
+    from: (f) => ["provider/create.ts", "provider/journal.ts", "provider/listing.ts"].includes(f),
+    to: under("provider/kit"),
+  },
+  {
     // The dynamic host's entry is a door for the host, not a module: the registry is where kinds are found.
     name: "provider/ imports nothing from the dynamic host's entry (provider/index.ts)",
     from: (f) => under("provider")(f) && f !== "provider/index.ts",

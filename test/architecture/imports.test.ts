@@ -61,7 +61,12 @@ describe("the checks find what they look for", () => {
     ["provider/adapters/dynamic/index.ts", 'import { specFor } from "../../registry";'],
     ["provider/adapters/plugin/listen.ts", 'import { specFor } from "../../index";'],
     ["provider/convert/index.ts", 'import { listen } from "../adapters/plugin/listen";'],
-    ["provider/kit/create.ts", 'import type { Options } from "../adapters/dynamic";'],
+    [
+      "provider/kit/create.ts",
+      'import type { Options } from "../adapters/dynamic";\nimport { createObject } from "../create";',
+    ],
+    ["provider/create.ts", 'import { ResourceInitError } from "./kit/errors";'],
+    ["provider/kit/errors.ts", "export class ResourceInitError {}"],
     ["sdk/naming.ts", 'import { z } from "zod";'],
     ["emulator/errors.ts", 'export { ERROR_CODES } from "../provider/api/contract";'],
     ["emulator/index.ts", 'import { adminRoutes } from "./admin";'],
@@ -77,6 +82,9 @@ describe("the checks find what they look for", () => {
       "provider/ imports nothing from provider/adapters/ (but the dynamic host's entry, provider/index.ts)": [
         "provider/convert/index.ts → provider/adapters/plugin/listen.ts",
         "provider/kit/create.ts → provider/adapters/dynamic/index.ts",
+      ],
+      "the create protocol (provider/create.ts, journal.ts, listing.ts) imports nothing from provider/kit/": [
+        "provider/create.ts → provider/kit/errors.ts",
       ],
       "provider/ imports nothing from the dynamic host's entry (provider/index.ts)": [
         "provider/api/client.ts → provider/index.ts",
