@@ -28,10 +28,10 @@ import { FutrouClient } from "../provider/api/client";
 import { COLLECTIONS, type Kind } from "../provider/api/contract";
 import { expandPath } from "../provider/api/path";
 import { type CreateKind, createObject, UnsettledCreateError } from "../provider/create";
-import { specFor } from "../provider/index";
 import { CreateJournal } from "../provider/journal";
 import { ResourceInitError } from "../provider/kit";
 import { normalize } from "../provider/normal";
+import { specFor } from "../provider/registry";
 import type { Props } from "../provider/spec";
 
 export interface SoakOptions {

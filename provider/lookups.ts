@@ -12,7 +12,9 @@ import type { FutrouClient } from "./api/client";
 import { COLLECTIONS, PLAN_COLLECTIONS, type PlanKind } from "./api/contract";
 import * as models from "./api/models";
 import type { Settings } from "./config";
+import { Storage } from "./kinds/storage/fields";
 import { normalize, type Props } from "./normal";
+import { specFor } from "./registry";
 
 export interface LookupSpec {
   /** The function's name in every SDK; the plugin's token is `futrou:index:<name>`. */
@@ -55,7 +57,7 @@ function finder(
   what: string,
   omit: readonly string[] = [],
 ): LookupSpec {
-  const model = models.MODELS[kind].model;
+  const model = specFor(kind).model;
   const fields = fieldsOf(model, omit);
   return {
     name,
@@ -131,8 +133,8 @@ function planList(name: string, kind: PlanKind, model: z.ZodObject): LookupSpec 
 const getStorage: LookupSpec = {
   name: "getStorage",
   args: byName.extend({ projectId: z.string().optional() }),
-  model: models.Storage,
-  fields: fieldsOf(models.Storage),
+  model: Storage,
+  fields: fieldsOf(Storage),
   async run(client, args, settings) {
     const name = args.name;
     const workspaceId = typeof args.workspaceId === "string" && args.workspaceId !== "" ? args.workspaceId : undefined;
@@ -148,7 +150,7 @@ const getStorage: LookupSpec = {
         ).map((id): { workspaceId?: string; projectId?: string } => ({ workspaceId: id }));
     const found: Props[] = [];
     for (const scope of scopes) {
-      const listed = (await client.list(COLLECTIONS.storage, models.Storage, { name, ...scope })) as Props[];
+      const listed = (await client.list(COLLECTIONS.storage, Storage, { name, ...scope })) as Props[];
       found.push(
         ...listed.filter(
           (o) =>
@@ -166,7 +168,7 @@ const getStorage: LookupSpec = {
           "pass workspaceId or projectId to choose",
       );
     }
-    return resultOf(found[0] as Props, fieldsOf(models.Storage));
+    return resultOf(found[0] as Props, fieldsOf(Storage));
   },
 };
 

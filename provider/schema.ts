@@ -1,7 +1,7 @@
 /**
  * The `futrou` package schema (Pulumi's PackageSpec), derived from what already says everything once:
  *
- * - resources from the registered specs (provider/index.ts): inputs and required inputs from the create,
+ * - resources from the registered specs (provider/registry.ts): inputs and required inputs from the create,
  *   path and provider-only schemas (`z.toJSONSchema`), outputs from `outputNames(spec)` (inputs, observed, volatile
  *   fields and the API id), secret flags from `spec.secrets`, primitive defaults from `spec.defaults`,
  *   `willReplaceOnChanges` from `spec.replaceOn`, nested object types (`futrou:index:ServerletVolume`);
@@ -15,8 +15,8 @@
  */
 import { z } from "zod";
 import type { Kind } from "./api/contract";
-import { kinds, specFor } from "./index";
 import { LOOKUPS, type LookupSpec } from "./lookups";
+import { kinds, specFor } from "./registry";
 import { inputNames, outputNames, type ResourceSpec, TYPE_PREFIX } from "./spec";
 
 export interface InterfaceDoc {

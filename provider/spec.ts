@@ -7,8 +7,8 @@
 import type { z } from "zod";
 import type { Query } from "./api/client";
 import { COLLECTIONS, GENERATIONS, type Generation, type Kind } from "./api/contract";
-import { CREATE_DEFAULTS, MODELS, OBSERVED_FIELDS, RESPONSE_FIELDS } from "./api/models";
 import { idProblem } from "./api/path";
+import type { KindFields } from "./kinds/fields";
 
 export type Props = Record<string, unknown>;
 
@@ -89,7 +89,9 @@ export interface ResourceSpec {
   typeName: string;
   /** Collection path; `{param}` placeholders are filled from the inputs named in `pathInputs`. */
   collection: string;
-  /** The POST body schema, with the API's cross-field rules (models.ts `XxxCreate`). */
+  /** The kind's fields, each declared once, and what is derived from them (provider/kinds/<kind>/fields.ts). */
+  fields: KindFields;
+  /** The POST body schema, with the API's cross-field rules (`fields.create`). */
   create: z.ZodObject;
   /** Inputs that are not part of the body but of the path, e.g. a record's `dnsId`. */
   pathInputs?: z.ZodObject;
@@ -103,8 +105,8 @@ export interface ResourceSpec {
   /** The response model (tolerant: only `id` is required). */
   model: z.ZodObject;
   /**
-   * Observed fields: what the published response shape of some API generation carries (models.ts
-   * `RESPONSE_FIELDS`); each is an output. Read and refresh compare a field whenever an answer carries it,
+   * Observed fields: what the published response shape of some API generation carries (`fields.published`,
+   * from the declarations); each is an output. Read and refresh compare a field whenever an answer carries it,
    * so its drift is visible in the generations that answer it (`keptNames(spec, generation)` lists the
    * others). An input no answer carries is *kept*: outputs carry its last applied value.
    */
@@ -287,7 +289,7 @@ export function localNames(spec: ResourceSpec): string[] {
  * generation, treats them as kept unless the answer at hand carries them).
  */
 export function keptNames(spec: ResourceSpec, generation?: Generation): string[] {
-  const answered = (g: Generation) => RESPONSE_FIELDS[g][spec.kind];
+  const answered = (g: Generation) => spec.fields.published[g];
   return inputNames(spec).filter((k) =>
     generation ? !answered(generation).includes(k) : GENERATIONS.some((g) => !answered(g).includes(k)),
   );
@@ -299,7 +301,7 @@ export function keptNames(spec: ResourceSpec, generation?: Generation): string[]
  * when the answer fits none (a rich answer carrying both generations' fields).
  */
 export function generationsOf(spec: ResourceSpec, answer: Record<string, unknown>): Generation[] {
-  const published = (g: Generation) => RESPONSE_FIELDS[g][spec.kind];
+  const published = (g: Generation) => spec.fields.published[g];
   const fits = GENERATIONS.filter((g) =>
     Object.keys(answer).every((k) => published(g).includes(k) || !GENERATIONS.some((o) => published(o).includes(k))),
   );
@@ -325,29 +327,31 @@ export function outputNames(spec: ResourceSpec): string[] {
   return [...new Set(names)];
 }
 
-type SpecData = Pick<ResourceSpec, "kind" | "lookup"> &
-  Partial<Omit<ResourceSpec, "kind" | "lookup" | "collection" | "defaults" | "replaceOn">>;
+type SpecData = Pick<ResourceSpec, "kind" | "lookup" | "fields"> &
+  Partial<Omit<ResourceSpec, "kind" | "lookup" | "fields" | "collection" | "defaults" | "replaceOn">>;
 
 /**
- * A spec from what differs per kind. The rest comes from the contract and the models: collection,
- * schemas (MODELS), API defaults, `replaceOn` (every input the PATCH body cannot carry), the type name
- * (`dnsZone` → `DnsZone`) and the id format (`<projectId>`).
+ * A spec from what differs per kind. The rest comes from the contract and the kind's field declarations:
+ * collection, schemas, API defaults, observed and secret fields, `replaceOn` (every input the PATCH body
+ * cannot carry), the type name (`dnsZone` → `DnsZone`) and the id format (`<projectId>`).
  */
 export function defineSpec(data: SpecData): ResourceSpec {
-  const schemas = MODELS[data.kind];
-  const inputs = [...Object.keys(schemas.create.shape), ...Object.keys(data.pathInputs?.shape ?? {})];
-  const updatable = Object.keys(schemas.update.shape);
+  const { fields } = data;
+  const inputs = [...Object.keys(fields.create.shape), ...Object.keys(data.pathInputs?.shape ?? {})];
+  const updatable = Object.keys(fields.update.shape);
   return {
     collection: COLLECTIONS[data.kind],
-    defaults: CREATE_DEFAULTS[data.kind],
+    defaults: fields.defaults,
     typeName: data.kind[0]?.toUpperCase() + data.kind.slice(1),
     idFormat: `<${data.kind}Id>`,
-    observed: OBSERVED_FIELDS[data.kind],
-    defaultWorkspace: data.kind !== "variable" && "workspaceId" in schemas.create.shape,
-    secrets: [],
+    observed: fields.observed,
+    defaultWorkspace: data.kind !== "variable" && "workspaceId" in fields.create.shape,
+    secrets: fields.secrets,
     volatile: [],
     apiChosen: [],
-    ...schemas,
+    create: fields.create,
+    update: fields.update,
+    model: fields.model,
     ...data,
     replaceOn: inputs.filter((k) => !updatable.includes(k)),
   };

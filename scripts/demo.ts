@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { FutrouClient } from "../provider/api/client";
-import { DnsRecord, DnsZone, Serverlet } from "../provider/api/models";
+import { DnsRecord, DnsZone, Serverlet } from "../provider/kinds";
 import { programDir, repoRoot } from "./program-dir";
 
 const STACK = "demo";

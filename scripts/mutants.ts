@@ -287,7 +287,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: "record-value-unbounded",
     breaks: "a 100 KB TXT value passes preview and fails at the API",
-    file: "provider/api/models.ts",
+    file: "provider/kinds/dnsRecord/fields.ts",
     from: ".max(DNS_RECORD_VALUE_MAX,",
     to: ".max(Number.MAX_SAFE_INTEGER,",
     test: { file: "test/provider/check.test.ts", title: "a 100 KB TXT value → value" },
@@ -295,7 +295,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: "volume-fraction-taken",
     breaks: "a volume of 1.5 GB passes preview",
-    file: "provider/api/models.ts",
+    file: "provider/kinds/volume/fields.ts",
     from: '.int("must be a whole number of GB")',
     to: "",
     test: { file: "test/provider/check.test.ts", title: "a volume of 1.5 GB → sizeGb" },

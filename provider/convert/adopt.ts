@@ -10,7 +10,7 @@ import type { FutrouClient, Query } from "../api/client";
 import { isPlatformRecord, type Kind } from "../api/contract";
 import { Workspace } from "../api/models";
 import { expandPath } from "../api/path";
-import { specFor } from "../index";
+import { specFor } from "../registry";
 import { type Declared, type Expr, LISTS, lockHash, type Program, type Warning } from "./declare";
 import type { CliConfig } from "./source";
 

@@ -3,11 +3,11 @@
  * name, its inputs as expressions (references to other declared objects, secrets marked), how `futrou deploy`
  * would find it again (its lock key and its name), and comments for whatever has no counterpart. Which
  * fields are inputs, which are secrets and which defaults the provider fills in come from the specs
- * (provider/index.ts); only the CLI's side (its keys, its Go zero values) is written here.
+ * (provider/registry.ts); only the CLI's side (its keys, its Go zero values) is written here.
  */
 import { createHash } from "node:crypto";
 import { isPlatformRecord, type Kind } from "../api/contract";
-import { specFor } from "../index";
+import { specFor } from "../registry";
 import { inputNames, PLUGIN_TYPE_PREFIX } from "../spec";
 import type { CliConfig, Item, JsonPath } from "./source";
 

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { clientFor, resolveSettings } from "../config";
-import { specFor } from "../index";
+import { specFor } from "../registry";
 import { type Adoption, adopt } from "./adopt";
 import { declare, type Program, typeToken } from "./declare";
 import { linkProjects, renderPcl } from "./pcl";

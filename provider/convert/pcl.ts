@@ -3,7 +3,7 @@
  * block per declared object on the provider plugin's types, references between them, `secret(...)` around
  * secret values, the `import` option on adopted objects, and comments for what was not mapped.
  */
-import { specFor } from "../index";
+import { specFor } from "../registry";
 import { inputNames } from "../spec";
 import { type Declared, type Expr, objectWithId, type Program, typeToken } from "./declare";
 

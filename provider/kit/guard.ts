@@ -5,9 +5,9 @@
 import { withinDeadline } from "../api/deadline";
 import { FutrouApiError, isRedirect } from "../api/errors";
 import { requestDeadline } from "../config";
+import { ResourceInitError } from "../initError";
 import { declaredSecrets, type Secrets } from "../secrets";
 import { HIDDEN, type Props } from "../spec";
-import { ResourceInitError } from "./errors";
 import { customTimeout, type Operation } from "./props";
 import type { KindRuntime } from "./runtime";
 

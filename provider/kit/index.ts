@@ -33,9 +33,9 @@ import { read } from "./read";
 import { type AdapterOptions, KindRuntime } from "./runtime";
 import { update } from "./update";
 
+export { ResourceInitError } from "../initError";
 export { UNKNOWN } from "../validate";
 export type { KitDiff } from "./diff";
-export { ResourceInitError } from "./errors";
 export { type AdapterOptions, KindRuntime } from "./runtime";
 export { visibleWorkspaces } from "./workspaces";
 

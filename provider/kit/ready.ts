@@ -2,8 +2,8 @@
 import { withinDeadline } from "../api/deadline";
 import { POLL_INTERVAL_CAP_MS, requestDeadline } from "../config";
 import { status } from "../engineLog";
+import { ResourceInitError } from "../initError";
 import type { Props } from "../spec";
-import { ResourceInitError } from "./errors";
 import { customTimeout } from "./props";
 import type { KindRuntime } from "./runtime";
 

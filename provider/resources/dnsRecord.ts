@@ -5,10 +5,12 @@
 import { z } from "zod";
 import { COLLECTIONS, isPlatformRecord } from "../api/contract";
 import { ApiId } from "../api/path";
+import { DNS_RECORD } from "../kinds/dnsRecord/fields";
 import { defineSpec } from "../spec";
 
 export const dnsRecord = defineSpec({
   kind: "dnsRecord",
+  fields: DNS_RECORD,
   idFormat: "<dnsId>/<recordId>",
   pathInputs: z.object({ dnsId: z.string().min(1, "must be the id of a DNS zone").pipe(ApiId) }),
   apiIdOutput: "recordId",

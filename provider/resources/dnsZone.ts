@@ -5,11 +5,13 @@
  */
 import { z } from "zod";
 import { COLLECTIONS, isPlatformRecord } from "../api/contract";
-import { DnsRecord } from "../api/models";
+import { DnsRecord } from "../kinds/dnsRecord/fields";
+import { DNS_ZONE } from "../kinds/dnsZone/fields";
 import { defineSpec, uniqueInWorkspace } from "../spec";
 
 export const dnsZone = defineSpec({
   kind: "dnsZone",
+  fields: DNS_ZONE,
   idFormat: "<dnsId>",
   ...uniqueInWorkspace("domain"),
   localInputs: z.object({ forceDestroy: z.boolean().default(false) }),

@@ -2,10 +2,12 @@
  * Proxy (`/proxies`). Pulumi and import id: the proxy id. `status` (2026-08-02, pending → active) and
  * `isVerified` (2026-08-30) change on their own. Plan and region are the API's choice when left out.
  */
+import { PROXY } from "../kinds/proxy/fields";
 import { defineSpec, uniqueInWorkspace } from "../spec";
 
 export const proxy = defineSpec({
   kind: "proxy",
+  fields: PROXY,
   ...uniqueInWorkspace("domain"),
   apiChosen: ["proxyPlanId", "regionId"],
   volatile: ["status", "isVerified"],

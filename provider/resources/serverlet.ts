@@ -9,10 +9,12 @@ import {
   SERVERLET_READY_STATES,
   SERVERLET_SETTLED_STATES,
 } from "../api/contract";
+import { SERVERLET } from "../kinds/serverlet/fields";
 import { defineSpec, uniqueInWorkspace } from "../spec";
 
 export const serverlet = defineSpec({
   kind: "serverlet",
+  fields: SERVERLET,
   autoName: "name",
   ...uniqueInWorkspace("name"),
   apiChosen: ["serverletPlanId", "regionId", "arch"],

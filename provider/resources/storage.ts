@@ -4,10 +4,12 @@
  * `GET /storages` needs `workspaceId` or `projectId`: the lookup after an ambiguous create always sends the
  * workspace (check defaults it).
  */
+import { STORAGE } from "../kinds/storage/fields";
 import { defineSpec, uniqueInWorkspace } from "../spec";
 
 export const storage = defineSpec({
   kind: "storage",
+  fields: STORAGE,
   autoName: "name",
   ...uniqueInWorkspace("name"),
   apiChosen: ["storagePlanId", "regionId"],

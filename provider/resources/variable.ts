@@ -5,7 +5,7 @@
  */
 import type { Query } from "../api/client";
 import { COLLECTIONS } from "../api/contract";
-import { VARIABLE_SCOPES } from "../api/models";
+import { VARIABLE, VARIABLE_SCOPES } from "../kinds/variable/fields";
 import { defineSpec, type Props } from "../spec";
 
 /** List within the variable's scope when the API can filter by it (serverletId is not a list filter). */
@@ -18,6 +18,7 @@ const byScope = (body: Props): Query =>
 
 export const variable = defineSpec({
   kind: "variable",
+  fields: VARIABLE,
   unique: { field: "key", within: VARIABLE_SCOPES },
   lookup: { fields: ["key", ...VARIABLE_SCOPES], filter: byScope },
   // The value is a secret when the program makes it one or marks the variable `isSecret`; otherwise it

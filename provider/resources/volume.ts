@@ -2,10 +2,12 @@
  * Volume (`/volumes`). Pulumi and import id: the volume id. It only grows: a smaller `sizeGb` fails at
  * check (preview), before any request; type and region replace it.
  */
+import { VOLUME } from "../kinds/volume/fields";
 import { defineSpec, uniqueInWorkspace } from "../spec";
 
 export const volume = defineSpec({
   kind: "volume",
+  fields: VOLUME,
   autoName: "name",
   ...uniqueInWorkspace("name"),
   replacementLoses: (olds) => `its data${typeof olds.sizeGb === "number" ? ` (${olds.sizeGb} GB)` : ""}`,

@@ -59,11 +59,11 @@ export function importGraph(sources: Sources): Map<string, string[]> {
   return graph;
 }
 
-/** A layering rule: no file matching `from` may import a file matching `to`. */
+/** A layering rule: no file matching `from` may import a file matching `to` (which may look at the importer). */
 export interface Rule {
   name: string;
   from: (file: string) => boolean;
-  to: (file: string) => boolean;
+  to: (file: string, from: string) => boolean;
 }
 
 const under = (dir: string) => (file: string) => file.startsWith(`${dir}/`);
@@ -88,7 +88,48 @@ export const RULES: readonly Rule[] = [
     from: (f) => under("provider")(f) && !under("provider/adapters")(f) && f !== "provider/index.ts",
     to: under("provider/adapters"),
   },
+  {
+    // The create protocol is below the kit: the kit's create calls it, it never calls back into the kit.
+    name: "the create protocol (provider/create.ts, journal.ts, listing.ts) imports nothing from provider/kit/",
+    from: (f) => ["provider/create.ts", "provider/journal.ts", "provider/listing.ts"].includes(f),
+    to: under("provider/kit"),
+  },
+  {
+    // The dynamic host's entry is a door for the host, not a module: the registry is where kinds are found.
+    name: "provider/ imports nothing from the dynamic host's entry (provider/index.ts)",
+    from: (f) => under("provider")(f) && f !== "provider/index.ts",
+    to: (f) => f === "provider/index.ts",
+  },
+  {
+    // The registry is imported by the adapters, the schema, the converter and the kit's callers, never the
+    // reverse: it reaches the kinds and what they are made of, nothing that uses it.
+    name: "provider/registry.ts imports only the kinds, provider/spec.ts and provider/api/",
+    from: (f) => f === "provider/registry.ts",
+    to: (f) => !(under("provider/resources")(f) || f === "provider/spec.ts" || under("provider/api")(f)),
+  },
+  {
+    name: "a kind's spec (provider/resources/) imports only provider/spec.ts, provider/api/ and the declarations",
+    from: under("provider/resources"),
+    to: (f) => !(f === "provider/spec.ts" || under("provider/api")(f) || under("provider/kinds")(f)),
+  },
+  {
+    // A kind's declarations are made of the API layer's building blocks and the declaration language
+    // (provider/kinds/fields.ts), nothing that reads them.
+    name: "provider/kinds/ imports only provider/kinds/ and provider/api/",
+    from: under("provider/kinds"),
+    to: (f) => !(under("provider/kinds")(f) || under("provider/api")(f)),
+  },
+  {
+    name: "a kind's folder (provider/kinds/<kind>/) imports no other kind's folder",
+    from: (f) => kindFolder(f) !== undefined,
+    to: (f, from) => kindFolder(f) !== undefined && kindFolder(f) !== kindFolder(from),
+  },
 ];
+
+/** The kind whose folder holds a file (`provider/kinds/cron/fields.ts` → `cron`), if any. */
+export function kindFolder(file: string): string | undefined {
+  return /^provider\/kinds\/([^/]+)\//.exec(file)?.[1];
+}
 
 /** The imports that break a rule, as `from → to`. */
 export function forbiddenImports(
@@ -98,7 +139,7 @@ export function forbiddenImports(
   const found: Record<string, string[]> = {};
   for (const rule of rules) {
     const edges = [...graph].flatMap(([from, tos]) =>
-      rule.from(from) ? tos.filter(rule.to).map((to) => `${from} → ${to}`) : [],
+      rule.from(from) ? tos.filter((to) => rule.to(to, from)).map((to) => `${from} → ${to}`) : [],
     );
     if (edges.length > 0) found[rule.name] = edges;
   }

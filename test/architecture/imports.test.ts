@@ -2,7 +2,11 @@
  * The layering holds: nothing in provider/ imports sdk/; nothing in emulator/ imports provider/ or sdk/ (the
  * emulator is a second, independent reading of the contract); provider/api/ imports nothing else of ours;
  * the core (the kit, the converter's conversion, the helpers) imports no adapter, which are the only code
- * that knows a host; and no file reaches itself through imports, type-only ones included. A failure lists
+ * that knows a host; the registry (provider/registry.ts) imports the kinds and none of its users, a kind
+ * imports neither the registry nor its users, a kind's declarations (provider/kinds/) import only the API layer
+ * and the declaration language, no kind's folder imports another's, and nothing in provider/ imports the
+ * dynamic host's entry; and
+ * no file reaches itself through imports, type-only ones included. A failure lists
  * the imports to remove, as `from → to`.
  */
 import { repoRoot } from "../../scripts/program-dir";
@@ -18,7 +22,7 @@ describe("the repository's imports", () => {
       expect.arrayContaining([
         { from: "sdk/resource.ts", to: "provider/naming.ts" },
         { from: "emulator/admin.ts", to: "emulator/types.ts" },
-        { from: "provider/index.ts", to: "provider/resources/volume.ts" },
+        { from: "provider/registry.ts", to: "provider/resources/volume.ts" },
         { from: "test/architecture/imports.test.ts", to: "test/architecture/graph.ts" },
       ]),
     );
@@ -39,14 +43,30 @@ describe("the checks find what they look for", () => {
     ["provider/api/contract.ts", "export type Kind = string;"],
     ["provider/resources/volume.ts", 'import "../api/contract";\nimport type { Spec } from "../index";'],
     ["provider/plugin/server.ts", 'import { toSlug } from "../../sdk/naming";'],
+    ["provider/index.ts", 'export { providerFor } from "./adapters/dynamic";'],
     [
-      "provider/index.ts",
-      'import { DYNAMIC_HOST } from "./adapters/dynamic";\nexport const specFor = () => require("./resources/volume");',
+      "provider/registry.ts",
+      'import { makeProvider } from "./kit";\nexport const specFor = () => require("./resources/volume");',
     ],
-    ["provider/adapters/dynamic/index.ts", "export const DYNAMIC_HOST = {};"],
+    ["provider/kit/index.ts", "export const makeProvider = () => ({});"],
+    ["provider/kinds/fields.ts", 'import { z } from "zod";'],
+    ["provider/kinds/cron/fields.ts", 'import { declare } from "../fields";\nimport { name } from "../../api/models";'],
+    [
+      "provider/kinds/dnsZone/fields.ts",
+      'import { DnsRecord } from "../dnsRecord/fields";\nimport { TIMESTAMPS } from "../fields";',
+    ],
+    ["provider/kinds/dnsRecord/fields.ts", 'import { HIDDEN } from "../../spec";'],
+    ["provider/api/models.ts", "export const name = 1;"],
+    ["provider/spec.ts", "export const HIDDEN = {};"],
+    ["provider/adapters/dynamic/index.ts", 'import { specFor } from "../../registry";'],
     ["provider/adapters/plugin/listen.ts", 'import { specFor } from "../../index";'],
     ["provider/convert/index.ts", 'import { listen } from "../adapters/plugin/listen";'],
-    ["provider/kit/create.ts", 'import type { Options } from "../adapters/dynamic";'],
+    [
+      "provider/kit/create.ts",
+      'import type { Options } from "../adapters/dynamic";\nimport { createObject } from "../create";',
+    ],
+    ["provider/create.ts", 'import { ResourceInitError } from "./kit/errors";'],
+    ["provider/kit/errors.ts", "export class ResourceInitError {}"],
     ["sdk/naming.ts", 'import { z } from "zod";'],
     ["emulator/errors.ts", 'export { ERROR_CODES } from "../provider/api/contract";'],
     ["emulator/index.ts", 'import { adminRoutes } from "./admin";'],
@@ -63,13 +83,38 @@ describe("the checks find what they look for", () => {
         "provider/convert/index.ts → provider/adapters/plugin/listen.ts",
         "provider/kit/create.ts → provider/adapters/dynamic/index.ts",
       ],
+      "the create protocol (provider/create.ts, journal.ts, listing.ts) imports nothing from provider/kit/": [
+        "provider/create.ts → provider/kit/errors.ts",
+      ],
+      "provider/ imports nothing from the dynamic host's entry (provider/index.ts)": [
+        "provider/api/client.ts → provider/index.ts",
+        "provider/resources/volume.ts → provider/index.ts",
+        "provider/adapters/plugin/listen.ts → provider/index.ts",
+      ],
+      "provider/registry.ts imports only the kinds, provider/spec.ts and provider/api/": [
+        "provider/registry.ts → provider/kit/index.ts",
+      ],
+      "a kind's spec (provider/resources/) imports only provider/spec.ts, provider/api/ and the declarations": [
+        "provider/resources/volume.ts → provider/index.ts",
+      ],
+      "provider/kinds/ imports only provider/kinds/ and provider/api/": [
+        "provider/kinds/dnsRecord/fields.ts → provider/spec.ts",
+      ],
+      "a kind's folder (provider/kinds/<kind>/) imports no other kind's folder": [
+        "provider/kinds/dnsZone/fields.ts → provider/kinds/dnsRecord/fields.ts",
+      ],
     });
   });
 
   test("a cycle, through a type-only import or a lazy require", () => {
     expect(importCycles(fixture)).toEqual([
       ["emulator/admin.ts", "emulator/index.ts"],
-      ["provider/index.ts", "provider/resources/volume.ts"],
+      [
+        "provider/adapters/dynamic/index.ts",
+        "provider/index.ts",
+        "provider/registry.ts",
+        "provider/resources/volume.ts",
+      ],
     ]);
   });
 });

@@ -6,10 +6,10 @@
 import { FutrouClient } from "../../provider/api/client";
 import { DEFAULT_DEADLINE_MS, type Deadline, deadlineIn, duration, withinDeadline } from "../../provider/api/deadline";
 import { FutrouApiError, FutrouDeadlineError, FutrouNetworkError } from "../../provider/api/errors";
-import { Project } from "../../provider/api/models";
 import { OutcomeUnknownError } from "../../provider/api/outcome";
 import { type RetryLoop, retryPolicy, withRetry } from "../../provider/api/retry";
 import { DEFAULT_REQUEST_DEADLINE_SECONDS, REQUEST_DEADLINE_SETTING, resolveSettings } from "../../provider/config";
+import { Project } from "../../provider/kinds";
 import { makeProvider } from "../../provider/kit";
 import { Listings } from "../../provider/listing";
 import { project } from "../../provider/resources/project";

@@ -8,8 +8,8 @@ import { z } from "zod";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { type ClientOptions, FutrouClient } from "../../provider/api/client";
 import { FutrouApiError, FutrouNetworkError } from "../../provider/api/errors";
-import { Project, Serverlet } from "../../provider/api/models";
 import type { RetryEvent } from "../../provider/api/retry";
+import { Project, Serverlet } from "../../provider/kinds";
 
 let emu: RunningEmulator;
 beforeAll(async () => {

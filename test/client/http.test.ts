@@ -6,9 +6,9 @@ import { inspect } from "node:util";
 import { z } from "zod";
 import { encodeQuery, FutrouClient, USER_AGENT } from "../../provider/api/client";
 import { FutrouApiError, FutrouNetworkError, FutrouResponseError } from "../../provider/api/errors";
-import { Project } from "../../provider/api/models";
 import { expandPath, itemPath, UnsafePathError } from "../../provider/api/path";
 import type { RetryEvent } from "../../provider/api/retry";
+import { Project } from "../../provider/kinds";
 import { drop, errorBody, type Fixture, hang, json, project, recordingSleep, startFixture, text } from "./fixture";
 
 const TOKEN = "a1b2c3d4-e5f6a7b8c9d0e1f2supersecret";

@@ -4,8 +4,8 @@
  * take for the whole collection (provider/api/paging.ts).
  */
 import { FutrouClient } from "../../provider/api/client";
-import { Project } from "../../provider/api/models";
 import { IncompleteListingError, LIST_MAX_PAGES, PageTracker } from "../../provider/api/paging";
+import { Project } from "../../provider/kinds";
 import { type Fixture, type Handler, project, startFixture } from "./fixture";
 
 let fx: Fixture;

@@ -5,7 +5,7 @@
  */
 import { FutrouClient } from "../../provider/api/client";
 import { FutrouApiError } from "../../provider/api/errors";
-import { Project } from "../../provider/api/models";
+import { Project } from "../../provider/kinds";
 import { type Fixture, type Handler, json, recordingSleep, startFixture } from "./fixture";
 
 const TOKEN = "a1b2c3d4-e5f6a7b8c9d0e1f2supersecret";

@@ -4,7 +4,7 @@
  * shape Y) keeps what Y did not say → an up after it shows no changes → an update of one observed field
  * PATCHes only that field → delete. One row per program (cases.ts), API generation and pair of shapes.
  */
-import { kinds } from "../../provider";
+import { kinds } from "../../provider/registry";
 import { GENERATIONS, type Generation, PUBLISHED } from "../oracle/published";
 import type { Seen } from "./api";
 import { CASES, type Case, caseName, ZONE_ID } from "./cases";

@@ -7,7 +7,7 @@
  */
 
 import { clientFor, resolveSettings } from "../../provider/config";
-import { specFor } from "../../provider/index";
+import { specFor } from "../../provider/registry";
 import { NEWEST } from "../oracle/published";
 import { json, noContent } from "./api";
 import { CASES, type Case } from "./cases";

@@ -7,8 +7,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { dynamic } from "@pulumi/pulumi";
 import type { Kind } from "../../provider/api/contract";
-import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import type { Props } from "./wire";
 
 /** The host's key for the serialized provider; the SDK puts it on every resource's inputs. */

@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, 
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Project } from "../../provider/api/models";
+import { Project } from "../../provider/kinds";
 import { type ProgramStack, programStack } from "./engine";
 
 jest.setTimeout(300_000);

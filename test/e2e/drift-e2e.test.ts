@@ -9,7 +9,7 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Serverlet, Volume } from "../../provider/api/models";
+import { Serverlet, Volume } from "../../provider/kinds";
 import { type ProgramStack, programStack, writes } from "./engine";
 
 jest.setTimeout(600_000);

@@ -4,7 +4,7 @@
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { DnsRecord, DnsZone, Project, Volume } from "../../provider/api/models";
+import { DnsRecord, DnsZone, Project, Volume } from "../../provider/kinds";
 import { editProgram, type ProgramStack, programStack, writes } from "./engine";
 
 jest.setTimeout(300_000);

@@ -7,7 +7,7 @@
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Project, Serverlet, Variable, Volume } from "../../provider/api/models";
+import { Project, Serverlet, Variable, Volume } from "../../provider/kinds";
 import { type TableStack, tableStack, writes } from "./engine";
 
 jest.setTimeout(600_000);

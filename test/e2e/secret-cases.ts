@@ -14,7 +14,7 @@
 import { z } from "zod";
 import type { FutrouClient } from "../../provider/api/client";
 import { COLLECTIONS, type Kind, PLAN_COLLECTIONS } from "../../provider/api/contract";
-import { kinds, specFor } from "../../provider/index";
+import { kinds, specFor } from "../../provider/registry";
 import { inputNames, inputSchema, type Props, pathParams, type ResourceSpec } from "../../provider/spec";
 
 /** What each test run's markers start with: lowercase letters and digits fit every format (slugs, keys, hosts). */

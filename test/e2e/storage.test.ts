@@ -4,7 +4,8 @@
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Plan, Storage } from "../../provider/api/models";
+import { Plan } from "../../provider/api/models";
+import { Storage } from "../../provider/kinds";
 import { type ProgramStack, programStack, writes } from "./engine";
 
 jest.setTimeout(600_000);

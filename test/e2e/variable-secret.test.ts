@@ -7,7 +7,7 @@
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Variable } from "../../provider/api/models";
+import { Variable } from "../../provider/kinds";
 import { type ProgramStack, programStack, type TableEntry, type TableStack, tableStack } from "./engine";
 
 jest.setTimeout(600_000);

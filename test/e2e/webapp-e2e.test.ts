@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { DnsRecord, DnsZone, Serverlet } from "../../provider/api/models";
+import { DnsRecord, DnsZone, Serverlet } from "../../provider/kinds";
 import { editProgram, type ProgramStack, programStack, writes } from "./engine";
 
 jest.setTimeout(600_000);

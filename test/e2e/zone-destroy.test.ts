@@ -6,7 +6,7 @@
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { DnsRecord } from "../../provider/api/models";
+import { DnsRecord } from "../../provider/kinds";
 import { type TableStack, tableStack, writes } from "./engine";
 
 jest.setTimeout(600_000);

@@ -10,7 +10,7 @@ import * as emulator from "../../emulator/wire/api";
 import { WIRE } from "../../emulator/wire/index";
 import * as contract from "../../provider/api/contract";
 import { ID_MAX } from "../../provider/api/path";
-import { kinds, specFor } from "../../provider/index";
+import { kinds, specFor } from "../../provider/registry";
 
 describe("the emulator's own contract tables say what the provider's say", () => {
   test("error codes in errors[].code", () => {
@@ -93,7 +93,7 @@ const DELIBERATE: Record<
     emulator: { enum: ["round-robin", "primary-failover"] },
   },
   "serverlet.scaling (2026-08-02)": {
-    why: "the same ranges in another form: the provider checks the known keys of a number map in a refinement (models.ts SCALING_KEYS), the emulator has the older generation's struct",
+    why: "the same ranges in another form: the provider checks the known keys of a number map in a refinement (provider/kinds/serverlet/fields.ts SCALING_KEYS), the emulator has the older generation's struct",
     provider: {},
     emulator: {
       ".cpuPercent minimum": 1,

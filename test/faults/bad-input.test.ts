@@ -7,7 +7,7 @@
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import type { Kind } from "../../provider/api/contract";
-import { kinds, specFor } from "../../provider/index";
+import { kinds, specFor } from "../../provider/registry";
 import { type ProgramStack, programStack, writes } from "../e2e/engine";
 
 jest.setTimeout(900_000);

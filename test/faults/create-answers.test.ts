@@ -7,7 +7,8 @@
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Project, Workspace } from "../../provider/api/models";
+import { Workspace } from "../../provider/api/models";
+import { Project } from "../../provider/kinds";
 import { type ProgramStack, programStack } from "../e2e/engine";
 
 jest.setTimeout(600_000);

@@ -17,11 +17,11 @@ import {
   createObject,
   UnsettledCreateError,
 } from "../../provider/create";
-import { specFor } from "../../provider/index";
 import { CreateJournal, type JournalEntry } from "../../provider/journal";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
 import { FRESH_PARENT_MS } from "../../provider/listing";
 import { normalize } from "../../provider/normal";
+import { specFor } from "../../provider/registry";
 import { Secrets } from "../../provider/secrets";
 import type { Props } from "../../provider/spec";
 import { configOf } from "../provider/harness";

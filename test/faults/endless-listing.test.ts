@@ -4,8 +4,9 @@
  * two list requests, naming the records and how far it got; a create takes no candidates from it and sends
  * no POST; reads go by GET. Once the listing ends again, the same delete goes through.
  */
-import { specFor } from "../../provider/index";
+
 import { makeProvider } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { configOf } from "../provider/harness";
 import { type ScriptedApi, startScriptedApi } from "./scripted-api";
 

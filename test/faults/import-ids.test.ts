@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { DnsRecord, DnsZone, Project } from "../../provider/api/models";
+import { DnsRecord, DnsZone, Project } from "../../provider/kinds";
 import { type ProgramStack, programStack } from "../e2e/engine";
 
 jest.setTimeout(600_000);

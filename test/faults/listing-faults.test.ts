@@ -5,10 +5,10 @@
  * anew.
  */
 import { FutrouClient } from "../../provider/api/client";
-import { Project } from "../../provider/api/models";
-import { specFor } from "../../provider/index";
+import { Project } from "../../provider/kinds";
 import { makeProvider } from "../../provider/kit";
 import { LISTING_TTL_MS, Listings } from "../../provider/listing";
+import { specFor } from "../../provider/registry";
 import { configOf } from "../provider/harness";
 import { type ScriptedApi, startScriptedApi } from "./scripted-api";
 

@@ -7,8 +7,8 @@ import type { dynamic } from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { specFor } from "../../provider/index";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { HIDDEN, type Props } from "../../provider/spec";
 import { configOf } from "../provider/harness";
 

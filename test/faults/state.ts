@@ -5,7 +5,7 @@
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "../../emulator";
 import { COLLECTIONS, type Kind } from "../../provider/api/contract";
-import { specFor } from "../../provider/index";
+import { specFor } from "../../provider/registry";
 import { PLUGIN_TYPE_PREFIX, TYPE_PREFIX } from "../../provider/spec";
 
 const KINDS = Object.keys(COLLECTIONS) as Kind[];

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Project } from "../../provider/api/models";
+import { Project } from "../../provider/kinds";
 import { ensureToolchainOnPath, repoRoot, writes } from "../e2e/engine";
 import {
   type Changes,

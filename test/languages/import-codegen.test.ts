@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Cron, Project, Serverlet } from "../../provider/api/models";
+import { Cron, Project, Serverlet } from "../../provider/kinds";
 import { type ProgramStack, programStack, writes } from "../e2e/engine";
 import { requireBuilt } from "./lifecycle";
 

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import { COLLECTIONS, type Kind } from "../../provider/api/contract";
-import { DnsRecord, DnsZone, Serverlet } from "../../provider/api/models";
+import { DnsRecord, DnsZone, Serverlet } from "../../provider/kinds";
 import { PASSPHRASE, PLUGIN_DIR, programStack, repoRoot, writes } from "../e2e/engine";
 
 export { PLUGIN_DIR };

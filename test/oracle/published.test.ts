@@ -1,11 +1,10 @@
 /**
- * The provider's models publish what the API publishes: `RESPONSE_FIELDS` (provider/api/models.ts), which
- * decides the fields read and refresh compare, is held to the hand-written oracle (./published.ts) per API
- * generation and kind. Starts nothing.
+ * The provider's models publish what the API publishes: the published fields derived from each kind's field
+ * declarations (`spec.fields.published`, provider/kinds/<kind>/fields.ts), which decide the fields read and
+ * refresh compare, are held to the hand-written oracle (./published.ts) per API generation and kind. Starts nothing.
  */
 import type { Kind } from "../../provider/api/contract";
-import { RESPONSE_FIELDS } from "../../provider/api/models";
-import { kinds } from "../../provider/index";
+import { kinds, specFor } from "../../provider/registry";
 import { GENERATIONS, OLDER, PUBLISHED } from "./published";
 
 /** Published fields the provider reads under another output name: the newest serverlet's `status` is its `state`. */
@@ -20,7 +19,7 @@ test("the oracle covers every kind the provider registers", () => {
 describe.each(GENERATIONS)("API generation %s", (generation) => {
   test.each(ORACLE_KINDS)("%s: the provider observes exactly the published response fields", (kind) => {
     const sorted = (fields: readonly string[]) => [...new Set(fields)].filter((f) => f !== "id").sort();
-    expect({ kind, fields: sorted(RESPONSE_FIELDS[generation][kind]) }).toEqual({
+    expect({ kind, fields: sorted(specFor(kind).fields.published[generation]) }).toEqual({
       kind,
       fields: sorted(PUBLISHED[generation][kind].map((f) => READ_AS[kind]?.[f] ?? f)),
     });

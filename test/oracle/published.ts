@@ -2,7 +2,7 @@
  * The test oracle of what the Futrou API publishes: per API generation and per kind, the fields a response
  * carries. Written by hand from provider/api/CONTRACT.md ("Response" per kind), provider/api/API-GENERATIONS.md
  * and the official CLI's generated types (`src/api/types.go`), never read from the provider's models
- * (provider/api/models.ts `RESPONSE_FIELDS`) or the emulator's wire definitions (emulator/wire/<kind>.ts):
+ * (the declarations in provider/kinds/<kind>/fields.ts) or the emulator's wire definitions (emulator/wire/<kind>.ts):
  * the provider and the emulator are judged against this list, so each must be able to disagree with it.
  *
  * The one place a test learns the published shape: test/contract/wire.ts builds the canned API's answers

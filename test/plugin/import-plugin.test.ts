@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Cron, DnsRecord, DnsZone, Project, Serverlet, Storage, Volume } from "../../provider/api/models";
+import { Cron, DnsRecord, DnsZone, Project, Serverlet, Storage, Volume } from "../../provider/kinds";
 import { type ProgramStack, programStack, writes } from "../e2e/engine";
 
 jest.setTimeout(900_000);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { Serverlet } from "../../provider/api/models";
+import { Serverlet } from "../../provider/kinds";
 import { type ProgramStack, programStack, writes } from "../e2e/engine";
 
 jest.setTimeout(900_000);

@@ -5,8 +5,8 @@
 import type { dynamic } from "@pulumi/pulumi";
 import type { RunningEmulator } from "../../emulator";
 import type { Kind } from "../../provider/api/contract";
-import { specFor } from "../../provider/index";
 import { makeProvider, UNKNOWN } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { type Props, type Provider, startHarness } from "./harness";
 
 let emulator: RunningEmulator;

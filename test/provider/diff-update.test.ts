@@ -1,4 +1,4 @@
-import { Project } from "../../provider/api/models";
+import { Project } from "../../provider/kinds";
 import { type Props, useHarness } from "./harness";
 
 const h = useHarness();

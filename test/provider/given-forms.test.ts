@@ -5,12 +5,12 @@
  * every state of the previous version carries. No API: the kit's runtime and diff over recorded bags.
  */
 import { DYNAMIC_HOST } from "../../provider/adapters/dynamic";
-import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
 import { withGivenInputs, withGivenOutputs } from "../../provider/kit/given";
 import { visible } from "../../provider/kit/props";
 import { KindRuntime } from "../../provider/kit/runtime";
 import { normalize } from "../../provider/normal";
+import { specFor } from "../../provider/registry";
 import { HIDDEN, inputDefaults, type Props } from "../../provider/spec";
 
 const serverlet = new KindRuntime(specFor("serverlet"));

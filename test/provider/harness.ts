@@ -7,7 +7,8 @@ import { type Generation, type RunningEmulator, startEmulator } from "../../emul
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
 import type { ConfigSource } from "../../provider/config";
-import { providerFor, specFor } from "../../provider/index";
+import { providerFor } from "../../provider/index";
+import { specFor } from "../../provider/registry";
 import { HIDDEN, isHidden, type Props } from "../../provider/spec";
 import { providerModule } from "../../sdk/resource";
 

@@ -5,8 +5,8 @@
  * refused before anything adopts it. Both modes run this kit (the dynamic host and the plugin).
  */
 import type { Kind } from "../../provider/api/contract";
-import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { type Fixture, type Handler, json, startFixture } from "../client/fixture";
 import { configOf } from "./harness";
 

@@ -1,7 +1,7 @@
 import { unwrap } from "../../provider/adapters/plugin/wire";
-import { Cron, Volume } from "../../provider/api/models";
-import { specFor } from "../../provider/index";
+import { Cron, Volume } from "../../provider/kinds";
 import { makeProvider } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { configOf, type Props, useHarness } from "./harness";
 
 const h = useHarness();

@@ -12,9 +12,9 @@ import type { dynamic } from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { Project } from "../../provider/api/models";
-import { specFor } from "../../provider/index";
+import { Project } from "../../provider/kinds";
 import { makeProvider } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { HIDDEN, type Props } from "../../provider/spec";
 import { configOf } from "./harness";
 

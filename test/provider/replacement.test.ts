@@ -7,9 +7,9 @@
 import type { RunningEmulator } from "../../emulator";
 import type { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { Storage, Volume } from "../../provider/api/models";
 import { setWarningSink } from "../../provider/engineLog";
-import { specFor } from "../../provider/index";
+import { Storage, Volume } from "../../provider/kinds";
+import { specFor } from "../../provider/registry";
 import { type Provider, startHarness } from "./harness";
 
 let emulator: RunningEmulator;

@@ -7,7 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { DnsZone, Project, Storage, Volume } from "../../provider/api/models";
+import { DnsZone, Project, Storage, Volume } from "../../provider/kinds";
 import { type AutonamingConfig, identityName, isAutoNameShaped, type NameContext } from "../../provider/naming";
 import { atLeast, MIN_NODE_VERSION, nodeVersionProblem } from "../../provider/nodeVersion";
 import { volume } from "../../provider/resources/volume";

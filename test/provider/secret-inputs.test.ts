@@ -1,5 +1,5 @@
-import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { type Props, useHarness } from "./harness";
 
 const h = useHarness();

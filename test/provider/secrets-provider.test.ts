@@ -7,9 +7,9 @@
 import type { RunningEmulator } from "../../emulator";
 import type { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { Project } from "../../provider/api/models";
-import { specFor } from "../../provider/index";
+import { Project } from "../../provider/kinds";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { isSealed, MASK, SECRET_SIG, SECRET_SIG_KEY, Secrets, seal } from "../../provider/secrets";
 import { HIDDEN } from "../../provider/spec";
 import { type Props, type Provider, startHarness } from "./harness";

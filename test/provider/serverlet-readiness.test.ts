@@ -4,9 +4,9 @@
  */
 import type { dynamic } from "@pulumi/pulumi";
 import { startEmulator } from "../../emulator";
-import { Serverlet } from "../../provider/api/models";
-import { specFor } from "../../provider/index";
+import { Serverlet } from "../../provider/kinds";
 import { makeProvider, ResourceInitError } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { HIDDEN } from "../../provider/spec";
 import { providerModule } from "../../sdk/resource";
 import { argsOf, configOf, type Props, useHarness } from "./harness";

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { FutrouClient } from "../../provider/api/client";
 import { FutrouNetworkError } from "../../provider/api/errors";
 import { clientFor, MISSING_TOKEN, resolveSettings } from "../../provider/config";
-import { specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
+import { specFor } from "../../provider/registry";
 import { configOf, useHarness } from "./harness";
 
 const h = useHarness();

@@ -4,7 +4,7 @@
  * table of test/oracle/secret-replace.ts (the plugin's schema is held to the same table). Starts nothing.
  */
 import type { Kind } from "../../provider/api/contract";
-import { specFor } from "../../provider/index";
+import { specFor } from "../../provider/registry";
 import { FIELD_RULES } from "../oracle/secret-replace";
 
 describe("the spec table", () => {

@@ -1,4 +1,5 @@
-import { Plan, Region, Storage } from "../../provider/api/models";
+import { Plan, Region } from "../../provider/api/models";
+import { Storage } from "../../provider/kinds";
 import { type Props, useHarness } from "./harness";
 
 const h = useHarness();

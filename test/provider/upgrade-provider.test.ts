@@ -7,9 +7,9 @@
  */
 import { DYNAMIC_HOST } from "../../provider/adapters/dynamic";
 import type { Kind } from "../../provider/api/contract";
-import { kinds, specFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
 import { normalize } from "../../provider/normal";
+import { kinds, specFor } from "../../provider/registry";
 import { inputDefaults, type Props } from "../../provider/spec";
 
 /** Each kind's defaulted inputs, as [kind, field, default] rows. */

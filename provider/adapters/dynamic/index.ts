@@ -1,9 +1,12 @@
 /**
- * The dynamic-provider host's adapter: what only that host needs from the kit. The host's entry is
- * provider/index.ts `providerFor` (the path the serialized `__provider` module requires), which makes each
- * kind's kit with `DYNAMIC_HOST`.
+ * The dynamic-provider host's adapter: what only that host needs from the kit, and `providerFor`, which
+ * makes each kind's kit with `DYNAMIC_HOST`. The host reaches it through provider/index.ts (the path the
+ * serialized `__provider` module requires).
  */
-import type { AdapterOptions } from "../../kit";
+import type { Kind } from "../../api/contract";
+import { inDynamicProviderHost, watchEngine } from "../../engine";
+import { type AdapterOptions, type KitProvider, makeProvider } from "../../kit";
+import { isKind, kinds, specFor } from "../../registry";
 import { HIDDEN } from "../../spec";
 import { reportedOnce } from "./hostReports";
 
@@ -23,3 +26,18 @@ export const DYNAMIC_HOST: AdapterOptions = {
   /** The host prints errors of check, diff, read and delete itself: once is enough. */
   reported: reportedOnce,
 };
+
+const providers = new Map<Kind, KitProvider>();
+
+/** The dynamic provider for one kind, built once per process. */
+export function providerFor(kind: string): KitProvider {
+  if (!isKind(kind)) throw new Error(`futrou: unknown resource kind "${kind}" (one of ${kinds().join(", ")})`);
+  let provider = providers.get(kind);
+  if (!provider) {
+    // The host exits when its engine is gone, and confirms the creates it returned when closed (engine.ts).
+    if (inDynamicProviderHost()) watchEngine();
+    provider = makeProvider(specFor(kind), DYNAMIC_HOST);
+    providers.set(kind, provider);
+  }
+  return provider;
+}

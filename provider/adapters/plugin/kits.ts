@@ -1,7 +1,7 @@
 import type { Kind } from "../../api/contract";
 import type { ConfigSource } from "../../config";
-import { specFor } from "../../index";
 import { type KitProvider, makeProvider } from "../../kit";
+import { specFor } from "../../registry";
 import type { ResourceSpec } from "../../spec";
 import { kindOf } from "./rpc";
 import { configSource } from "./settings";

@@ -4,8 +4,8 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import type { Kind } from "../../api/contract";
-import { isKind, specFor } from "../../index";
 import { ResourceInitError } from "../../kit";
+import { isKind, specFor } from "../../registry";
 import { PLUGIN_TYPE_PREFIX } from "../../spec";
 import { toWire } from "./wire";
 

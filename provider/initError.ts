@@ -1,4 +1,8 @@
-import type { Props } from "../spec";
+/**
+ * The error of an object created (or updated) but not ready. Below both the kit (provider/kit/) and the create
+ * protocol (provider/create.ts), which both throw it, so neither imports the other's side.
+ */
+import type { Props } from "./spec";
 
 /**
  * Thrown when the object was created but did not become ready: the host turns `id`, `properties` and

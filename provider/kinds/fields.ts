@@ -1,0 +1,188 @@
+/**
+ * A kind's fields, each declared once (provider/kinds/<kind>/fields.ts), and everything the provider derives
+ * from the declarations: the request schemas (`writable`, `create` with its optional fields, `update` with the
+ * updatable ones), the tolerant response model, the fields each API generation's published answers carry
+ * (observed; every other input is kept), the API's defaults check fills in, and the always-secret fields.
+ * test/provider/declarations.test.ts reads each declaration and checks every derived table against it.
+ *
+ * A declaration's order is the order of every derived table (inputs, outputs, the model's fields).
+ */
+import { z } from "zod";
+import { GENERATIONS, type Generation } from "../api/contract";
+import { type CrossFieldRule, field, response, withRules } from "../api/models";
+
+/** One field of a kind, as the API has it. */
+export interface Field {
+  /**
+   * The request rule, with its limits (units and ranges from provider/api/contract.ts, never stricter than the
+   * API): the field is an input. Absent for a field only answers carry (a state, a timestamp).
+   */
+  input?: z.ZodType;
+  /** Create needs it; else it is optional on create. */
+  required?: boolean;
+  /** A PATCH may change it; else a change replaces the object. */
+  updatable?: boolean;
+  /** The API generation it appeared in; its answers carry it from then on unless `returned` says otherwise. */
+  since: Generation;
+  /** The generations whose published answers carry it (observed there, kept elsewhere); `[]`: none does. */
+  returned?: readonly Generation[];
+  /**
+   * How an answer's value is read (tolerant: a value of another shape reads as absent); `false` for a field
+   * answers never carry (a variable's value). By default the input's type, read tolerantly.
+   */
+  answer?: z.ZodType | false;
+  /** The API's documented default, which check fills in so a removed input reverts to it. */
+  default?: unknown;
+  /** Always a Pulumi secret (in inputs, outputs and state). */
+  secret?: boolean;
+}
+
+export type Fields = Readonly<Record<string, Field>>;
+
+/** Names the fields of a kind, keeping each declaration's literal type (for the derived schemas' types). */
+export const declare = <const D extends Fields>(fields: D): D => fields;
+
+/** Every answer of every kind carries its timestamps (not inputs). */
+export const TIMESTAMPS = {
+  createdAt: { since: "2026-08-02" },
+  updatedAt: { since: "2026-08-02" },
+} as const satisfies Fields;
+
+// ---------------------------------------------------------------------------------------------------
+// The derived schemas' static types
+
+type InputKeys<D extends Fields> = { [K in keyof D]: D[K]["input"] extends z.ZodType ? K : never }[keyof D] & string;
+type Input<D extends Fields, K extends keyof D> = D[K]["input"] extends z.ZodType ? D[K]["input"] : never;
+type RequiredKeys<D extends Fields> = { [K in InputKeys<D>]: D[K]["required"] extends true ? K : never }[InputKeys<D>];
+type UpdatableKeys<D extends Fields> = {
+  [K in InputKeys<D>]: D[K]["updatable"] extends true ? K : never;
+}[InputKeys<D>];
+type AnsweredKeys<D extends Fields> = { [K in keyof D]: D[K]["answer"] extends false ? never : K }[keyof D] & string;
+/** The type an answer's value reads as: the declared reader's, else the input's (enums read as any string). */
+type Read<F extends Field> = F["answer"] extends z.ZodType
+  ? z.output<F["answer"]>
+  : F["input"] extends z.ZodType
+    ? Widen<NonNullable<z.output<F["input"]>>>
+    : string;
+type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T;
+
+type WritableShape<D extends Fields> = { [K in InputKeys<D>]: Input<D, K> };
+type CreateShape<D extends Fields> = { [K in RequiredKeys<D>]: Input<D, K> } & {
+  [K in Exclude<InputKeys<D>, RequiredKeys<D>>]: z.ZodOptional<Input<D, K>>;
+};
+type UpdateShape<D extends Fields> = { [K in UpdatableKeys<D>]: z.ZodOptional<Input<D, K>> };
+type ModelShape<D extends Fields> = { id: z.ZodString } & {
+  [K in AnsweredKeys<D>]: z.ZodOptional<z.ZodType<Read<D[K]> | null>>;
+};
+
+/** What a kind's declaration gives the provider (ResourceSpec `fields`). */
+export interface KindFields {
+  fields: Fields;
+  /** Every input with its rule, all required (the base of create and update). */
+  writable: z.ZodObject;
+  /** The POST body: required fields required, the others optional; the kind's cross-field rules. */
+  create: z.ZodObject;
+  /** The PATCH body: the updatable fields, each optional. */
+  update: z.ZodObject;
+  /** The tolerant response: only `id` is required; unknown fields pass through. */
+  model: z.ZodObject;
+  /** The fields each generation's published answers carry (`id` implied). */
+  published: Readonly<Record<Generation, readonly string[]>>;
+  /** The fields some generation publishes: the outputs a resource observes. */
+  observed: readonly string[];
+  /** The API's defaults check fills in. */
+  defaults: Readonly<Record<string, unknown>>;
+  /** The always-secret fields. */
+  secrets: readonly string[];
+}
+
+/** The same, with each schema's static type (for code that names one kind's models). */
+export interface Derived<D extends Fields> extends KindFields {
+  fields: D;
+  writable: z.ZodObject<WritableShape<D>>;
+  create: z.ZodObject<CreateShape<D>>;
+  update: z.ZodObject<UpdateShape<D>>;
+  model: z.ZodObject<ModelShape<D>, z.core.$loose>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Derivation
+
+const names = (fields: Fields, keep: (f: Field) => boolean): string[] =>
+  Object.entries(fields)
+    .filter(([, f]) => keep(f))
+    .map(([k]) => k);
+
+/** The zod type under `.nullable()`, `.optional()` and `.default()`. */
+function baseType(schema: z.ZodType): string | undefined {
+  let at: unknown = schema;
+  for (let i = 0; i < 8; i++) {
+    const def = (at as { _zod?: { def?: { type?: string; innerType?: unknown; in?: unknown } } })._zod?.def;
+    if (!def?.type) return undefined;
+    if (def.type === "nullable" || def.type === "optional" || def.type === "default") at = def.innerType;
+    else if (def.type === "pipe") at = def.in;
+    else return def.type;
+  }
+  return undefined;
+}
+
+const READERS: Record<string, z.ZodType> = {
+  string: field(z.string()),
+  enum: field(z.string()),
+  boolean: field(z.boolean()),
+  number: field(z.number()),
+  record: field(z.record(z.string(), z.string())),
+};
+
+/** How an answer's value is read when the declaration does not say: the input's type, tolerantly. */
+function readerOf(name: string, f: Field): z.ZodType {
+  if (f.answer) return f.answer;
+  if (!f.input) return READERS.string as z.ZodType;
+  const type = baseType(f.input);
+  const reader = type === undefined ? undefined : READERS[type];
+  if (!reader) throw new Error(`futrou: field ${name} (a ${type}) needs its answer reader declared`);
+  return reader;
+}
+
+/** The generations whose published answers carry a field. */
+export const returnedBy = (f: Field): readonly Generation[] => f.returned ?? GENERATIONS.filter((g) => g >= f.since);
+
+/** Everything a kind's declaration gives: `rules` are its cross-field rules, checked on create. */
+export function derive<const D extends Fields>(
+  fields: D,
+  rules: CrossFieldRule<Record<string, unknown>>[] = [],
+): Derived<D> {
+  const inputs = names(fields, (f) => f.input !== undefined);
+  const writable = z.object(Object.fromEntries(inputs.map((k) => [k, fields[k]?.input as z.ZodType])));
+  const optional = names(fields, (f) => f.input !== undefined && !f.required);
+  const partial = writable.partial(Object.fromEntries(optional.map((k) => [k, true])) as Record<string, true>);
+  const create = rules.length > 0 ? withRules(partial, rules) : partial;
+  const update = writable
+    .pick(Object.fromEntries(names(fields, (f) => f.input !== undefined && f.updatable === true).map((k) => [k, true])))
+    .partial();
+  const model = response(
+    Object.fromEntries(
+      Object.entries(fields)
+        .filter(([, f]) => f.answer !== false)
+        .map(([k, f]) => [k, readerOf(k, f)]),
+    ),
+  );
+  const published = Object.fromEntries(
+    GENERATIONS.map((g) => [g, names(fields, (f) => returnedBy(f).includes(g))]),
+  ) as Record<Generation, string[]>;
+  return {
+    fields,
+    writable: writable as unknown as Derived<D>["writable"],
+    create: create as unknown as Derived<D>["create"],
+    update: update as unknown as Derived<D>["update"],
+    model: model as unknown as Derived<D>["model"],
+    published,
+    observed: names(fields, (f) => returnedBy(f).length > 0),
+    defaults: Object.fromEntries(
+      Object.entries(fields)
+        .filter(([, f]) => f.default !== undefined)
+        .map(([k, f]) => [k, f.default]),
+    ),
+    secrets: names(fields, (f) => f.secret === true),
+  };
+}
