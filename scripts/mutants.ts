@@ -88,7 +88,7 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "the create journal's entry is not written before the POST: a kill or a lost answer leaves nothing to adopt",
     file: "provider/create.ts",
-    from: "  journal.write(entry);\n",
+    from: "  await journal.write(entry);\n",
     to: "",
     test: {
       file: PROTOCOL,
@@ -109,7 +109,7 @@ export const MUTANTS: Mutant[] = [
     breaks:
       "a record (no unique field) is POSTed again after an ambiguous failure found nothing: a late first write makes a twin",
     file: "provider/create.ts",
-    from: "if (found === undefined && !spec.unique) throw new NotResent(spec.typeName);",
+    from: "if (recovered === undefined && !spec.unique) throw new NotResent(spec.typeName);",
     to: "",
     test: {
       file: PROTOCOL,
