@@ -3,6 +3,7 @@ import { withinDeadline } from "../api/deadline";
 import { POLL_INTERVAL_CAP_MS, requestDeadline } from "../config";
 import { status } from "../engineLog";
 import { ResourceInitError } from "../initError";
+import { Secrets } from "../secrets";
 import type { Props } from "../spec";
 import { customTimeout } from "./props";
 import type { KindRuntime } from "./runtime";
@@ -32,18 +33,21 @@ export async function waitReady(
   const stateOf = (o: Props): unknown => rt.live(o)[ready.field];
   const label = () => `futrou:${spec.typeName} "${String(current.name ?? inputs.name ?? current.id)}" (${current.id})`;
   const started = Date.now();
+  // A status line is no error: nothing redacts it on its way out but this. A secret count (minInstances) is
+  // left out whole, since the instances running may still be its previous, as secret, value.
+  const secrets = Secrets.of(spec, inputs);
   /** The wait as the engine's progress view shows it: `deploying, 0 of 2 instances ready, 12 s`. */
   const progress = (state: unknown): string => {
     const parts = [String(state)];
     const counted = ready.progress;
     const live = rt.live(current);
-    if (counted && typeof live[counted.count] === "number") {
+    if (counted && !secrets.has(counted.wanted) && typeof live[counted.count] === "number") {
       const wanted = inputs[counted.wanted] ?? live[counted.wanted];
       const of = typeof wanted === "number" ? ` of ${wanted}` : "";
       parts.push(`${live[counted.count]}${of} ${counted.noun} ready`);
     }
     parts.push(`${Math.round((Date.now() - started) / 1000)} s`);
-    return `${label()}: ${parts.join(", ")}`;
+    return secrets.redact(`${label()}: ${parts.join(", ")}`);
   };
   for (;;) {
     // The latest answer's state: one that does not report a state cannot be waited for.
