@@ -55,6 +55,17 @@ describe.each([
       .split("\n")
       .filter((l) => /^\s+error: .*redirect to/.test(l))
       .map((l) => l.trim());
+  /**
+   * The engine's diagnostics for the API's objects, without the stack's own: with continueOnError the Node
+   * program reports each failed registration as an unhandled exception with the Pulumi SDK's stack trace,
+   * which is the program's doing, not the provider's.
+   */
+  const resourceDiagnostics = (output: string) =>
+    output
+      .slice(output.indexOf("Diagnostics:"))
+      .split(/\n(?= {2}\S[^\n]*\):\n)/)
+      .filter((section) => !/^ {2}pulumi:pulumi:Stack /.test(section))
+      .join("\n");
   /** `error: futrou:Project "<name>" (<id>): 302 Found — redirect to <Location>, not followed (PATCH /projects/<id>): …` */
   const told = (kind: string, name: string, status: string, method: string, collection: string) =>
     new RegExp(
@@ -86,7 +97,9 @@ describe.each([
     await ps.stack.setConfig("resources", program("New", 20));
     emulator.resetStats();
     let output = "";
-    await expect(ps.stack.up({ onOutput: (o) => (output += o) })).rejects.toThrow();
+    // The two updates are independent; without continueOnError the engine may stop before it starts the
+    // second once the first has failed, which is the engine's choice, not the provider's.
+    await expect(ps.stack.up({ continueOnError: true, onOutput: (o) => (output += o) })).rejects.toThrow();
     // Each object's PATCH was sent once: not retried, not followed.
     expect(emulator.stats().byMethod.PATCH).toBe(2);
     const errors = redirectErrors(output);
@@ -97,7 +110,8 @@ describe.each([
     expect(errors.filter((l) => told("Volume", `${mode}-data`, "302 Found", "PATCH", "volumes").test(l))).toHaveLength(
       1,
     );
-    expect(output).not.toMatch(/API may have changed|at .*\.(js|ts):\d+/);
+    expect(output).not.toMatch(/API may have changed/);
+    expect(resourceDiagnostics(output)).not.toMatch(/at .*\.(js|ts):\d+/);
     expect(apiValues()).toEqual({ displayName: ["Old"], sizeGb: [10] });
     expect(await stateValues()).toEqual({ displayName: ["Old"], sizeGb: [10] });
     // The update is still pending: the next preview says so.
@@ -117,7 +131,7 @@ describe.each([
     });
     const before = (await held()).map((r) => r.id).sort();
     let output = "";
-    await expect(ps.stack.destroy({ onOutput: (o) => (output += o) })).rejects.toThrow();
+    await expect(ps.stack.destroy({ continueOnError: true, onOutput: (o) => (output += o) })).rejects.toThrow();
     const errors = redirectErrors(output);
     expect(errors).toHaveLength(2);
     const redirect = "307 Temporary Redirect";
