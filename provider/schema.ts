@@ -313,6 +313,8 @@ export function packageSchema({ docs, version }: SchemaOptions) {
         respectSchemaVersion: true,
       },
       go: {
+        // Pulumi's layout: the module is the repository's sdk/ folder (tag sdk/v<version>), the package in go/futrou.
+        modulePath: "github.com/futrou/pulumi-futrou/sdk",
         importBasePath: "github.com/futrou/pulumi-futrou/sdk/go/futrou",
         generateResourceContainerTypes: true,
         respectSchemaVersion: true,

@@ -8,7 +8,7 @@
  *   PYPI_TOKEN           its API token (sent as user `__token__`); unset: no authentication
  *   GOPROXY_DIR          a module proxy folder (GOPROXY=file://…) to copy the Go module's proxy files into;
  *                        unset: Go is not published here (a real release publishes the Go module by pushing
- *                        the tag sdk/go/v<version>, which the release workflow does)
+ *                        the tag sdk/v<version>, which the release workflow does)
  *
  * Each package is published at the version of package.json, and stops at the first failure with one line
  * naming the package, the registry and the registry's answer.
@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { GO_MODULE, RELEASE_DIR, version } from "./release";
+import { GO_MODULE, goTag, RELEASE_DIR, version } from "./release";
 
 /** The files of one release that each registry receives, by name (as `make release` writes them). */
 export function releaseFiles(v = version()) {
@@ -118,7 +118,7 @@ export async function publish(release: string, env: NodeJS.ProcessEnv): Promise<
     );
   } else console.log("PYPI_REPOSITORY_URL is not set: the Python package is not published");
   if (env.GOPROXY_DIR) publishGo(env.GOPROXY_DIR, release);
-  else console.log("GOPROXY_DIR is not set: the Go module is published by pushing the tag sdk/go/v<version>");
+  else console.log(`GOPROXY_DIR is not set: the Go module ${GO_MODULE} is published by pushing the tag ${goTag()}`);
 }
 
 if (require.main === module) {

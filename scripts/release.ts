@@ -8,9 +8,10 @@
  *                                                         platform, in the names `pulumi plugin install converter` asks
  *   pulumi-futrou-<version>.tgz                           npm: dynamic providers, SDK, plugin folder, emulator
  *   futrou-pulumi-<version>.tgz                           npm: the SDK generated from the schema (@futrou/pulumi)
- *   pulumi-futrou-sdk-go-v<version>.tar.gz                the Go SDK as the tree to commit at sdk/go and tag
- *                                                         sdk/go/v<version> (module github.com/futrou/pulumi-futrou/sdk/go)
- *   goproxy/github.com/futrou/pulumi-futrou/sdk/go/@v/    the same module in the module proxy's layout (list,
+ *   pulumi-futrou-sdk-go-v<version>.tar.gz                the Go SDK as the tree to commit at sdk/ and tag
+ *                                                         sdk/v<version>: module github.com/futrou/pulumi-futrou/sdk
+ *                                                         (sdk/go.mod), package …/sdk/go/futrou (sdk/go/futrou/)
+ *   goproxy/github.com/futrou/pulumi-futrou/sdk/@v/       the same module in the module proxy's layout (list,
  *                                                         v<version>.info, .mod, .zip), what `go mod download`
  *                                                         reads from GOPROXY=file://…/goproxy
  *   pulumi_futrou-<version>.tar.gz, …-py3-none-any.whl    the Python SDK, built by setuptools' PEP 517 backend
@@ -39,8 +40,15 @@ import { BIN_DIR, binaryName, buildBinary, TARGETS, type Target } from "./build-
 import { repoRoot } from "./program-dir";
 
 export const RELEASE_DIR = join(repoRoot, "dist", "release");
-/** The Go SDK's module path (dist/sdks/go/go.mod) and its folder in the module proxy's layout. */
-export const GO_MODULE = "github.com/futrou/pulumi-futrou/sdk/go";
+/**
+ * The Go SDK's module path (dist/sdks/go/go.mod) and its folder in the module proxy's layout: the repository's
+ * sdk/ folder, tagged sdk/v<version>, as Pulumi's providers publish theirs. Its package is GO_PACKAGE.
+ */
+export const GO_MODULE = "github.com/futrou/pulumi-futrou/sdk";
+/** The import path of the Go SDK's package, in GO_MODULE's folder go/futrou (dist/sdks/go/go/futrou). */
+export const GO_PACKAGE = `${GO_MODULE}/go/futrou`;
+/** The git tag a release publishes the Go module at: the module's folder in the repository, then the version. */
+export const goTag = (v = version()): string => `sdk/v${v}`;
 export const GOPROXY_DIR = join(RELEASE_DIR, "goproxy");
 const SDKS_DIR = join(repoRoot, "dist", "sdks");
 
@@ -129,7 +137,7 @@ export function writePackages(out: string): void {
     "-czf",
     join(out, `pulumi-futrou-sdk-go-v${version()}.tar.gz`),
     "--transform",
-    "s,^go,sdk/go,",
+    "s,^go,sdk,",
     "-C",
     SDKS_DIR,
     "go",

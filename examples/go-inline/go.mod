@@ -4,7 +4,7 @@ go 1.25.11
 
 require (
 	github.com/futrou/pulumi-futrou/examples/go v0.0.0
-	github.com/futrou/pulumi-futrou/sdk/go v0.0.0
+	github.com/futrou/pulumi-futrou/sdk v0.0.0
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0
 )
 
@@ -127,5 +127,5 @@ require (
 // The program (examples/go/webapp) and the Go SDK that `make sdks` generates from the plugin's schema.
 replace (
 	github.com/futrou/pulumi-futrou/examples/go => ../go
-	github.com/futrou/pulumi-futrou/sdk/go => ../../dist/sdks/go
+	github.com/futrou/pulumi-futrou/sdk => ../../dist/sdks/go
 )

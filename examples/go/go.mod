@@ -3,7 +3,7 @@ module github.com/futrou/pulumi-futrou/examples/go
 go 1.25.11
 
 require (
-	github.com/futrou/pulumi-futrou/sdk/go v0.0.0
+	github.com/futrou/pulumi-futrou/sdk v0.0.0
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0
 )
 
@@ -125,4 +125,4 @@ require (
 
 // The Go SDK that `make sdks` generates from the plugin's schema (a clone's route; a release publishes the
 // module github.com/futrou/pulumi-futrou/sdk at its tag).
-replace github.com/futrou/pulumi-futrou/sdk/go => ../../dist/sdks/go
+replace github.com/futrou/pulumi-futrou/sdk => ../../dist/sdks/go

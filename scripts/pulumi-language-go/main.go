@@ -217,7 +217,7 @@ func requiredModules(dir string) ([]module, *modfile.File, error) {
 }
 
 // manifestOf finds the pulumi-plugin.json of a module: at its root, or in one of its packages (the futrou SDK
-// keeps it in futrou/), as Pulumi's generated Go SDKs place it.
+// keeps it in go/futrou/), as Pulumi's generated Go SDKs place it.
 func manifestOf(m module) (*pluginManifest, bool) {
 	if m.Dir == "" {
 		return nil, false

@@ -205,17 +205,29 @@ func generate(lang, schemaFile, goSDK string) (map[string][]byte, error) {
 	}
 }
 
-// withGoMod makes the Go SDK its own module that requires the Pulumi Go SDK at the pinned release. The
-// generator writes a go.mod only for schemas with meta.supportPack, and pins its own sdk/v3 version there;
-// otherwise the module path is the directory above the schema's go.importBasePath.
+// withGoMod makes the Go SDK its own module that requires the Pulumi Go SDK at the pinned release. The module
+// path is the schema's go.modulePath, else the directory above go.importBasePath. The generator writes its
+// files at the import path's last element (futrou/…); below a modulePath that is further up than that
+// directory, they move to the import path's place in the module: importBasePath github.com/o/r/sdk/go/futrou
+// in module github.com/o/r/sdk (Pulumi's layout: module root sdk/, tag sdk/v<version>) puts them in go/futrou/.
+// The generator's own go.mod (only for schemas with meta.supportPack) is kept, with its sdk/v3 pin replaced.
 func withGoMod(pkg *schema.Package, files map[string][]byte, goSDK string) (map[string][]byte, error) {
 	info, _ := pkg.Language["go"].(gogen.GoPackageInfo)
-	modulePath := info.ModulePath
-	if modulePath == "" && info.ImportBasePath != "" {
-		modulePath = path.Dir(info.ImportBasePath)
+	if info.ImportBasePath == "" {
+		return nil, errors.New("sdkgen: the schema's language.go needs importBasePath")
 	}
+	packageDir := path.Dir(info.ImportBasePath)
+	modulePath := info.ModulePath
 	if modulePath == "" {
-		return nil, errors.New("sdkgen: the schema's language.go needs importBasePath (or modulePath)")
+		modulePath = packageDir
+	}
+	prefix := ""
+	if packageDir != modulePath {
+		if !strings.HasPrefix(packageDir, modulePath+"/") {
+			return nil, fmt.Errorf("sdkgen: the schema's go.importBasePath %s is not in its go.modulePath %s",
+				info.ImportBasePath, modulePath)
+		}
+		prefix = strings.TrimPrefix(packageDir, modulePath+"/") + "/"
 	}
 	var mod modfile.File
 	if existing, ok := files["go.mod"]; ok {
@@ -239,11 +251,10 @@ func withGoMod(pkg *schema.Package, files map[string][]byte, goSDK string) (map[
 	if err != nil {
 		return nil, err
 	}
-	// The generator's files are already below the module root, at the import path's last element (futrou/…).
 	out := map[string][]byte{"go.mod": formatted}
 	for name, content := range files {
 		if name != "go.mod" {
-			out[name] = content
+			out[prefix+name] = content
 		}
 	}
 	return out, nil

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
+import { GO_MODULE, GO_PACKAGE, version } from "../../scripts/release";
 import { PLUGIN_DIR, repoRoot } from "../e2e/engine";
 import { requireBuilt } from "../languages/lifecycle";
 import { convertWithPulumi, runAll, scratch } from "./helpers";
@@ -37,17 +38,18 @@ describe("a CLI project converted to Go and Python", () => {
     const env = { cwd: dir, env: process.env };
     await runAll("sdkgen", ["program", "-lang", "go", schema, pcl, dir], { cwd: tmp.dir, env: process.env });
     const main = readFileSync(join(dir, "main.go"), "utf8");
-    expect(main).toContain('"github.com/futrou/pulumi-futrou/sdk/go/futrou"');
+    expect(main).toContain(`"${GO_PACKAGE}"`);
     expect(main).toContain(`pulumi.Import(pulumi.ID("${deployed.ids.web}"))`);
-    // The generated go.mod names neither our SDK nor the pinned Pulumi SDK: point it at both, as a user would.
+    // The generated go.mod asks for the Go module a release publishes, at the schema's version.
+    expect(readFileSync(join(dir, "go.mod"), "utf8")).toMatch(new RegExp(`^\\s*${GO_MODULE} v${version()}$`, "m"));
+    // Here the module is the generated SDK (a clone's route), and the Pulumi SDK the pinned release.
     await runAll(
       "go",
       [
         "mod",
         "edit",
         "-require=github.com/pulumi/pulumi/sdk/v3@v3.259.0",
-        "-require=github.com/futrou/pulumi-futrou/sdk/go@v0.0.0",
-        `-replace=github.com/futrou/pulumi-futrou/sdk/go=${join(repoRoot, "dist", "sdks", "go")}`,
+        `-replace=${GO_MODULE}=${join(repoRoot, "dist", "sdks", "go")}`,
       ],
       env,
     );

@@ -78,14 +78,15 @@ describe("reference pages generated from the schema", () => {
 describe("the field types the pages give are those of the generated SDKs", () => {
   const schema = Schema.parse(schemaJson());
   beforeAll(() => {
-    if (!existsSync(join(SDKS_DIR, "go", "futrou"))) throw new Error("the generated SDKs are missing: run `make sdks`");
+    if (!existsSync(join(SDKS_DIR, "go", "go", "futrou")))
+      throw new Error("the generated SDKs are missing: run `make sdks`");
   });
 
   it.each(Object.keys(schema.resources))("%s: Go, Python and TypeScript inputs and outputs", (token) => {
     const r = schema.resources[token];
     if (!r) throw new Error(token);
     const name = shortName(token);
-    const go = source("go", "futrou", `${lowerFirst(name)}.go`);
+    const go = source("go", "go", "futrou", `${lowerFirst(name)}.go`);
     const py = source("python", "pulumi_futrou", `${pyName(name)}.py`);
     const ts = source("nodejs", `${lowerFirst(name)}.ts`);
     const missing: string[] = [];
@@ -112,7 +113,7 @@ describe("the field types the pages give are those of the generated SDKs", () =>
     if (!f) throw new Error(token);
     const fn = shortName(token);
     const goFn = goFunctionName(schema, fn);
-    const go = source("go", "futrou", `${fn}.go`);
+    const go = source("go", "go", "futrou", `${fn}.go`);
     const py = source("python", "pulumi_futrou", `${pyName(fn)}.py`);
     const missing: string[] = [];
     const want = (file: string, text: string, line: string) => {

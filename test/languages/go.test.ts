@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { GO_PACKAGE } from "../../scripts/release";
 import { repoRoot } from "../e2e/engine";
 import { cliWebappStack, describeImport } from "./cli-project";
 import { describeLifecycle } from "./lifecycle";
@@ -28,7 +29,7 @@ describeImport(
   }),
   "main.go",
   (code) => {
-    expect(code).toContain('"github.com/futrou/pulumi-futrou/sdk/go/futrou"');
+    expect(code).toContain(`"${GO_PACKAGE}"`);
     expect(code).toMatch(
       /futrou\.NewProject\(ctx, "shop", &futrou\.ProjectArgs\{.*DisplayName: +pulumi\.String\("Shop"\),/s,
     );

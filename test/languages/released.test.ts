@@ -26,7 +26,15 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { PLUGIN_DOWNLOAD_URL } from "../../provider/schema";
 import { binaryPath, hostTarget, type Target } from "../../scripts/build-binary";
 import { releaseFiles } from "../../scripts/publish";
-import { archive, archiveName, converterArchive, GO_MODULE, version, writePackages } from "../../scripts/release";
+import {
+  archive,
+  archiveName,
+  converterArchive,
+  GO_MODULE,
+  GO_PACKAGE,
+  version,
+  writePackages,
+} from "../../scripts/release";
 import { ensureToolchainOnPath, repoRoot } from "../e2e/engine";
 import { publishTo, type Registries, startRegistries } from "../registries/registries";
 import { requireBuilt, run, scratchPulumiEnv } from "./lifecycle";
@@ -78,8 +86,10 @@ describe("each template names only what a release publishes, at the released ver
     );
   });
 
-  it("go: go.mod requires the Go module at the release tag", () => {
+  it("go: go.mod requires the Go module at the release tag, and main.go imports its package", () => {
     expect(templateFiles("go")["go.mod"]).toContain(`\t${GO_MODULE} v${v}\n`);
+    expect(templateFiles("go")["main.go"]).toContain(`"${GO_PACKAGE}"`);
+    expect(GO_PACKAGE.startsWith(`${GO_MODULE}/`)).toBe(true);
   });
 
   it("python: requirements.txt asks for the released pulumi_futrou", () => {

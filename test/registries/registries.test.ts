@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { publishGo, publishNpm, publishPython } from "../../scripts/publish";
-import { GO_MODULE, goProxyModule, version } from "../../scripts/release";
+import { GO_MODULE, GO_PACKAGE, goProxyModule, version } from "../../scripts/release";
 import { run } from "../languages/lifecycle";
 import { type Registries, startRegistries } from "./registries";
 
@@ -73,9 +73,10 @@ describe("registries on this machine, published to as a release publishes", () =
 
   it("go: go mod tidy resolves the module from the proxy folder, at the release tag", async () => {
     const sdk = join(scratch, "go-sdk");
-    mkdirSync(join(sdk, "futrou"), { recursive: true });
+    // The generated SDK's layout: go.mod at the module root, the package in go/futrou.
+    mkdirSync(join(sdk, "go", "futrou"), { recursive: true });
     writeFileSync(join(sdk, "go.mod"), `module ${GO_MODULE}\n\ngo 1.25\n`);
-    writeFileSync(join(sdk, "futrou", "futrou.go"), 'package futrou\n\nconst Name = "futrou"\n');
+    writeFileSync(join(sdk, "go", "futrou", "futrou.go"), 'package futrou\n\nconst Name = "futrou"\n');
     goProxyModule(sdk, join(release, "goproxy"));
     publishGo(registries.goproxy, release);
     const user = join(scratch, "go-user");
@@ -83,7 +84,7 @@ describe("registries on this machine, published to as a release publishes", () =
     writeFileSync(join(user, "go.mod"), `module shop\n\ngo 1.25\n\nrequire ${GO_MODULE} v${v}\n`);
     writeFileSync(
       join(user, "main.go"),
-      `package main\n\nimport "${GO_MODULE}/futrou"\n\nfunc main() { println(futrou.Name) }\n`,
+      `package main\n\nimport "${GO_PACKAGE}"\n\nfunc main() { println(futrou.Name) }\n`,
     );
     // A module cache of its own, so the module comes from the folder, not from an earlier run.
     const env = { ...process.env, ...registries.env(), GOMODCACHE: join(scratch, "gomodcache") };
