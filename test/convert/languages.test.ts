@@ -1,8 +1,9 @@
 /**
- * Go and Python from `pulumi convert --from futrou`: the engine's Go and Python language hosts are not served
- * by the module proxy here (v3.259.0: 403), so the converter's PCL (`--language pcl`) goes through Pulumi's
- * own Go and Python program generators by `sdkgen program`, and the result is compiled: `go build` and
- * `go vet` against the generated Go SDK (`make sdks`), `python3 -m py_compile`.
+ * Go and Python from the converter's PCL (`--language pcl`), through Pulumi's own Go and Python program
+ * generators by `sdkgen program`, compiled: `go build` and `go vet` against the generated Go SDK (`make sdks`),
+ * `python3 -m py_compile`. This checks the generated code itself, fast; that converted programs install from
+ * a release and go up as users run them (`pulumi convert --language go|python` with our language hosts) is
+ * test/languages/released-convert.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
