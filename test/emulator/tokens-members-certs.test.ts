@@ -3,6 +3,9 @@
  * `UNMANAGED_COLLECTIONS`): API tokens, workspace members and TLS certificates. The paths are SKILL.md's;
  * the request bodies and the certificate's fields are assumed, and each test says which assumption it pins.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describeError, eventually, type Harness, seen, start } from "./helpers";
 
 let h: Harness;
@@ -251,4 +254,35 @@ test("the inventory holds every new kind, each in its workspace", async () => {
   // The secret is never stored on the object: the inventory does not hold it.
   expect(JSON.stringify(mine.apiToken)).not.toContain(token.token);
   expect(h.emu.inventory(guest.workspaceId).workspaceMember).toEqual([]);
+});
+
+test("with a data file, a made token, a membership and a pending certificate survive a restart", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "futrou-newer-kinds-"));
+  try {
+    const dataFile = join(dir, "state.json");
+    const first = await start({ dataFile, deployDelayMs: 60_000 });
+    const token = (await first.call("POST", "/api-tokens", { name: "kept" })).body;
+    const guest = first.emu.createWorkspace();
+    const guestUser = (await first.call("GET", "/auth/context", undefined, guest.token)).body.user.id;
+    await first.call("POST", `/workspaces/${first.emu.workspaceId}/users`, { userId: guestUser });
+    const cert = (await first.call("POST", "/certs", { domain: "restart.example.com" })).body;
+    await first.emu.close();
+
+    const second = await start({ dataFile, deployDelayMs: 50 });
+    try {
+      const bearer = `${token.id}-${token.token}`;
+      expect((await second.call("GET", "/auth/context", undefined, bearer)).status).toBe(200);
+      const seenByGuest = (await second.call("GET", "/workspaces", undefined, guest.token)).body;
+      expect(seenByGuest.map((w: { id: string }) => w.id)).toContain(second.emu.workspaceId);
+      // The issue that was in flight when the first emulator stopped finishes in the second.
+      await eventually(
+        async () => (await second.call("GET", `/certs/${cert.id}`)).body.status,
+        (s) => s === "issued",
+      );
+    } finally {
+      await second.emu.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
