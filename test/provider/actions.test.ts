@@ -17,6 +17,7 @@ import { type KitProvider, makeProvider } from "../../provider/kit";
 import { Builder, methodsOf } from "../../provider/schema";
 import { defineSpec, inputNames, type Props, type ResourceSpec } from "../../provider/spec";
 import { referencePages, SCHEMA_FILE } from "../../scripts/reference-docs";
+import { errorBody, json, startFixture } from "../client/fixture";
 
 /** A certificate as the contract assumes it (provider/api/contract.ts `CERT`), with its renew action. */
 const CERT_FIELDS = declare({
@@ -124,6 +125,64 @@ test("an outcome-unknown POST is not sent again: the action fails saying so, and
   );
   expect(renewPosts(id)).toBe(1);
   emu.setFaults({ answers: [] });
+});
+
+test("an outcome-unknown POST that arrived: the evidence moved, so the wait goes on without a second POST", async () => {
+  const api = await startFixture();
+  try {
+    const values: Record<string, string> = {
+      "futrou:apiUrl": api.url,
+      "futrou:apiToken": "fixture-token",
+      "futrou:pollIntervalMs": "10",
+    };
+    const kit = makeProvider(certSpec());
+    await kit.configure({ config: { get: (k) => values[k] } });
+    const cert = { id: "c1", domain: "lost.example.com" };
+    api.answer(
+      json(200, { ...cert, status: "issued", expiresAt: "2027-01-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z" }),
+      // The gateway lost the answer; the API had taken the renewal.
+      json(502, errorBody("bad gateway")),
+      json(200, { ...cert, status: "pending", expiresAt: "2027-01-01T00:00:00Z", updatedAt: "2026-11-27T00:00:00Z" }),
+      json(200, { ...cert, status: "issued", expiresAt: "2027-02-25T00:00:00Z", updatedAt: "2026-11-27T00:00:01Z" }),
+    );
+    const answer = await kit.action("c1", "renew");
+    expect(answer).toMatchObject({ id: "c1", status: "issued", expiresAt: "2027-02-25T00:00:00Z" });
+    expect(api.seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /v2/certs/c1",
+      "POST /v2/certs/c1/renew",
+      "GET /v2/certs/c1",
+      "GET /v2/certs/c1",
+    ]);
+  } finally {
+    await api.close();
+  }
+});
+
+test("an API that answers before it starts the work cannot end the wait early: it waits for the evidence", async () => {
+  const api = await startFixture();
+  try {
+    const values: Record<string, string> = {
+      "futrou:apiUrl": api.url,
+      "futrou:apiToken": "fixture-token",
+      "futrou:pollIntervalMs": "10",
+    };
+    const kit = makeProvider(certSpec());
+    await kit.configure({ config: { get: (k) => values[k] } });
+    const cert = { id: "c2", domain: "slow.example.com" };
+    const old = { ...cert, status: "issued", expiresAt: "2027-01-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z" };
+    api.answer(
+      json(200, old),
+      (_req, res) => res.writeHead(204).end(),
+      // Still the old certificate: `issued`, but the renewal has not begun.
+      json(200, old),
+      json(200, { ...cert, status: "issued", expiresAt: "2027-02-25T00:00:00Z", updatedAt: "2026-11-27T00:00:01Z" }),
+    );
+    const answer = await kit.action("c2", "renew");
+    expect(answer).toMatchObject({ id: "c2", status: "issued", expiresAt: "2027-02-25T00:00:00Z" });
+    expect(api.seen.map((r) => r.method)).toEqual(["GET", "POST", "GET", "GET"]);
+  } finally {
+    await api.close();
+  }
 });
 
 test("an idempotent action is sent once more after an outcome-unknown answer, then settles", async () => {
