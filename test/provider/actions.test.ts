@@ -17,7 +17,7 @@ import { type KitProvider, makeProvider } from "../../provider/kit";
 import { Builder, methodsOf } from "../../provider/schema";
 import { defineSpec, inputNames, type Props, type ResourceSpec } from "../../provider/spec";
 import { referencePages, SCHEMA_FILE } from "../../scripts/reference-docs";
-import { errorBody, json, startFixture } from "../client/fixture";
+import { errorBody, type Fixture, json, startFixture } from "../client/fixture";
 
 /** A certificate as the contract assumes it (provider/api/contract.ts `CERT`), with its renew action. */
 const CERT_FIELDS = declare({
@@ -127,16 +127,22 @@ test("an outcome-unknown POST is not sent again: the action fails saying so, and
   emu.setFaults({ answers: [] });
 });
 
+/** The certificate spec's kit against a scripted API that answers one request at a time. */
+async function fixtureKit(api: Fixture): Promise<KitProvider> {
+  const values: Record<string, string> = {
+    "futrou:apiUrl": api.url,
+    "futrou:apiToken": "fixture-token",
+    "futrou:pollIntervalMs": "10",
+  };
+  const kit = makeProvider(certSpec());
+  await kit.configure({ config: { get: (k) => values[k] } });
+  return kit;
+}
+
 test("an outcome-unknown POST that arrived: the evidence moved, so the wait goes on without a second POST", async () => {
   const api = await startFixture();
   try {
-    const values: Record<string, string> = {
-      "futrou:apiUrl": api.url,
-      "futrou:apiToken": "fixture-token",
-      "futrou:pollIntervalMs": "10",
-    };
-    const kit = makeProvider(certSpec());
-    await kit.configure({ config: { get: (k) => values[k] } });
+    const kit = await fixtureKit(api);
     const cert = { id: "c1", domain: "lost.example.com" };
     api.answer(
       json(200, { ...cert, status: "issued", expiresAt: "2027-01-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z" }),
@@ -161,13 +167,7 @@ test("an outcome-unknown POST that arrived: the evidence moved, so the wait goes
 test("an API that answers before it starts the work cannot end the wait early: it waits for the evidence", async () => {
   const api = await startFixture();
   try {
-    const values: Record<string, string> = {
-      "futrou:apiUrl": api.url,
-      "futrou:apiToken": "fixture-token",
-      "futrou:pollIntervalMs": "10",
-    };
-    const kit = makeProvider(certSpec());
-    await kit.configure({ config: { get: (k) => values[k] } });
+    const kit = await fixtureKit(api);
     const cert = { id: "c2", domain: "slow.example.com" };
     const old = { ...cert, status: "issued", expiresAt: "2027-01-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z" };
     api.answer(
