@@ -241,12 +241,13 @@ describe("in the plugin", () => {
 
   test("Call reaches the kind's kit: a kind without the action says so; a preview runs nothing", async () => {
     const kits = new PluginKits();
-    const call = (tok: string, dryRun: boolean) =>
+    const id = "0b6e7d6c-0000-4000-8000-000000000000";
+    const call = (tok: string, dryRun: boolean, self: Parameters<typeof Struct.fromJavaScript>[0][string] = id) =>
       new Promise<{ error: Error | null; value?: provproto.CallResponse | null }>((resolve) => {
         const req = new provproto.CallRequest();
         req.setTok(tok);
         req.setDryrun(dryRun);
-        req.setArgs(Struct.fromJavaScript({ __self__: "0b6e7d6c-0000-4000-8000-000000000000" }));
+        req.setArgs(Struct.fromJavaScript({ __self__: self }));
         methodRpcs(kits).call({ request: req } as never, (error, value) => resolve({ error, value }));
       });
     const preview = await call("futrou:index:Project/renew", true);
@@ -254,5 +255,13 @@ describe("in the plugin", () => {
     expect(preview.value?.getReturn()).toBeUndefined();
     const up = await call("futrou:index:Project/renew", false);
     expect(up.error?.message).toBe('futrou:Project has no action "renew".');
+    // A resource reference, as an engine that keeps references passes __self__: its id names the object.
+    const reference = { "4dabf18193072939515e22adb298388d": "5cf8f73096256a8f31e491e813e4eb8e", urn: "urn:x", id };
+    expect((await call("futrou:index:Project/renew", false, reference)).error?.message).toBe(
+      'futrou:Project has no action "renew".',
+    );
+    expect((await call("futrou:index:Project/renew", false, { urn: "urn:x" })).error?.message).toBe(
+      "futrou: futrou:index:Project/renew needs __self__, the resource it runs on, with its id (it is created first)",
+    );
   });
 });
