@@ -108,13 +108,28 @@ export class Accounts {
     return answer;
   }
 
-  /** The workspaces the token's user belongs to: its first one, the token's own, and any it was added to. */
+  /**
+   * The workspaces the token's user belongs to: its first one, the token's own, any it was added to, and
+   * any it is a member of (`POST /workspaces/{id}/users`). ASSUMED: a member sees the whole workspace
+   * whatever its role; the emulator checks no role.
+   */
   workspacesOf(p: Principal): string[] {
     const home = own(this.store.data.users, p.userId)?.workspaceId;
+    const joined = new Set(
+      this.store
+        .all("workspaceMember")
+        .filter((m) => m.object.userId === p.userId)
+        .map((m) => m.workspaceId),
+    );
     return Object.values(this.store.data.workspaces)
       .filter((ws) => {
         const members = ws[MEMBERS];
-        return ws.id === p.workspaceId || ws.id === home || (Array.isArray(members) && members.includes(p.userId));
+        return (
+          ws.id === p.workspaceId ||
+          ws.id === home ||
+          joined.has(String(ws.id)) ||
+          (Array.isArray(members) && members.includes(p.userId))
+        );
       })
       .map((ws) => String(ws.id));
   }

@@ -2,8 +2,10 @@
  * What differs between kinds in behaviour, as data plus a few small hooks: uniqueness, ownership, nesting,
  * async state. What differs on the wire lives in wire/. The generic CRUD in resources.ts reads both.
  */
+import type { Principal } from "./accounts";
+import { issueApiToken, syncApiToken, withdrawApiToken } from "./apiTokens";
 import { invalid } from "./errors";
-import { activateProxy, deployServerlet, type Env } from "./lifecycle";
+import { activateProxy, deployServerlet, type Env, issueCert } from "./lifecycle";
 import { checkPlatformUpdate, lockedRecordReason, platformRecords } from "./platform";
 import type { Entry, Obj } from "./store";
 import type { Kind } from "./wire/api";
@@ -13,6 +15,13 @@ export interface KindSpec {
   label: string;
   /** Nested collections: the parent kind, the path parameter and the field that carries its id. */
   parent?: { kind: Kind; param: string; field: string };
+  /**
+   * Collections under a workspace (`/workspaces/{workspaceId}/users`): the path parameter that names the
+   * owner, and a field an item's path may name it by instead of its `id`.
+   */
+  underWorkspace?: { param: string; alsoBy?: string };
+  /** No PATCH route (certificates: nothing of one changes but by an action). */
+  fixed?: true;
   /**
    * ASSUMED (contract: "a duplicate name is a 400 VALIDATION_ERROR on field name"): which field must be
    * unique within the workspace, optionally within a narrower scope.
@@ -24,11 +33,15 @@ export interface KindSpec {
   ownWorkspaceField: boolean;
   /** Read-only fields a new object starts with. */
   initial?: Obj;
+  /** Refuses a create or update the schemas cannot judge alone (needs the store): references beyond `REFERENCES`. */
+  checkStored?: (env: Env, values: Obj, workspaceId: string) => void;
   /** Refuses a PATCH that the schemas cannot judge alone (needs the current object). */
   checkUpdate?: (current: Obj, patch: Obj) => void;
   /** Why a stored object may not be changed or deleted by a user, if it may not. */
   lockedBecause?: (o: Obj, env: Env) => string | undefined;
   afterCreate?: (env: Env, entry: Entry) => void;
+  /** Fields only the create answer carries (a new API token's secret), made once, never stored in the object. */
+  answeredOnce?: (env: Env, entry: Entry, p: Principal) => Obj;
   afterUpdate?: (env: Env, entry: Entry) => void;
   afterDelete?: (env: Env, entry: Entry) => void;
 }
@@ -37,6 +50,20 @@ export interface KindSpec {
 function deleteScopedVariables(env: Env, field: "projectId" | "serverletId", id: unknown): void {
   for (const v of env.store.all("variable"))
     if (v.object[field] === id) env.store.remove("variable", String(v.object.id));
+}
+
+/** ASSUMED: a member's user exists, and the projects it is limited to are the workspace's own. */
+function checkMember(env: Env, o: Obj, workspaceId: string): void {
+  if (typeof o.userId === "string" && !Object.hasOwn(env.store.data.users, o.userId)) {
+    throw invalid("userId", `user ${o.userId} does not exist`);
+  }
+  const projectIds = Array.isArray(o.projectIds) ? o.projectIds : [];
+  for (const [i, projectId] of projectIds.entries()) {
+    const project = env.store.find("project", String(projectId));
+    if (!project || project.workspaceId !== workspaceId) {
+      throw invalid(`projectIds.${i}`, `project ${projectId} does not exist in workspace ${workspaceId}`);
+    }
+  }
 }
 
 export const KINDS: Record<Kind, KindSpec> = {
@@ -118,5 +145,30 @@ export const KINDS: Record<Kind, KindSpec> = {
       env.timers.cancel(`serverlet:${e.object.id}`);
       deleteScopedVariables(env, "serverletId", e.object.id);
     },
+  },
+  apiToken: {
+    label: "API token",
+    ownWorkspaceField: true,
+    answeredOnce: issueApiToken,
+    afterUpdate: syncApiToken,
+    afterDelete: withdrawApiToken,
+  },
+  workspaceMember: {
+    label: "workspace member",
+    // ASSUMED: a user is a member of a workspace once; the path names a member by its user too.
+    unique: { field: "userId" },
+    underWorkspace: { param: "workspaceId", alsoBy: "userId" },
+    ownWorkspaceField: false,
+    checkStored: checkMember,
+  },
+  cert: {
+    label: "certificate",
+    // ASSUMED: one certificate per domain in a workspace.
+    unique: { field: "domain" },
+    ownWorkspaceField: true,
+    fixed: true,
+    initial: { status: "pending" },
+    afterCreate: issueCert,
+    afterDelete: (env, e) => env.timers.cancel(`cert:${e.object.id}`),
   },
 };

@@ -1,9 +1,10 @@
-/** Async state changes: serverlets `deploying` → `running`/`failed`, proxies `pending` → `active`. */
+/** Async state changes: serverlets `deploying` → `running`/`failed`, proxies `pending` → `active`, certificates `pending` → `issued`. */
 import { randomUUID } from "node:crypto";
 import type { Assumptions } from "./assumptions";
 import { stableId } from "./seed";
 import type { Entry, Obj, Store } from "./store";
 import type { ServerletAction } from "./wire/api";
+import { CERT_VALID_DAYS } from "./wire/cert";
 import type { Serving } from "./wire/kind";
 
 /** What the kind hooks and state changes run against, and how answers are shaped (generation, shape). */
@@ -93,10 +94,37 @@ export function activateProxy(env: Env, entry: Entry): void {
   });
 }
 
+/**
+ * ASSUMED: a certificate is `pending` for the deploy delay, then `issued`, valid for `CERT_VALID_DAYS` from
+ * then; a renewal (`POST /certs/{id}/renew`) goes through the same steps again.
+ */
+export function issueCert(env: Env, entry: Entry): void {
+  const id = String(entry.object.id);
+  env.timers.after(`cert:${id}`, env.deployDelayMs, () => {
+    const current = env.store.find("cert", id);
+    if (!current) return;
+    const now = Date.now();
+    Object.assign(current.object, {
+      status: "issued",
+      expiresAt: new Date(now + CERT_VALID_DAYS * 86_400_000).toISOString(),
+      updatedAt: new Date(now).toISOString(),
+    });
+    env.store.changed(["objects", "cert", id]);
+  });
+}
+
+/** POST /certs/{id}/renew: back to `pending`, issued again after the delay (expiresAt moves then). */
+export function renewCert(env: Env, entry: Entry): void {
+  Object.assign(entry.object, { status: "pending", updatedAt: new Date().toISOString() });
+  env.store.changed(["objects", "cert", String(entry.object.id)]);
+  issueCert(env, entry);
+}
+
 /** After loading a data file, picks up state changes that were in flight when the emulator stopped. */
 export function resumePending(env: Env): void {
   for (const e of env.store.all("serverlet")) if (e.object.state === "deploying") deployServerlet(env, e);
   for (const e of env.store.all("proxy")) if (e.object.status === "pending") activateProxy(env, e);
+  for (const e of env.store.all("cert")) if (e.object.status === "pending") issueCert(env, e);
 }
 
 /** POST /serverlets/{id}/start|stop|restart. ASSUMED: start and restart redeploy. */

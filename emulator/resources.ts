@@ -48,7 +48,7 @@ export class Resources {
     const parent = spec.parent ? this.owned(spec.parent.kind, p, { id: params[spec.parent.param] ?? "" }) : undefined;
     const visible = new Set(this.accounts.workspacesOf(p));
     // ASSUMED: `workspaceId` filters by owner, also for kinds whose answers do not carry it.
-    const workspaceFilter = query.get("workspaceId");
+    const workspaceFilter = spec.underWorkspace ? this.pathWorkspace(kind, p, params) : query.get("workspaceId");
     if (kind === "storage" && this.env.assume.storageListNeedsScope && !workspaceFilter && !query.get("projectId")) {
       throw invalid("workspaceId", "workspaceId or projectId is required to list storages");
     }
@@ -74,6 +74,7 @@ export class Resources {
     const spec = KINDS[kind];
     const wire = WIRE[kind];
     const parent = spec.parent ? this.owned(spec.parent.kind, p, { id: params[spec.parent.param] ?? "" }) : undefined;
+    const pathOwner = spec.underWorkspace ? this.pathWorkspace(kind, p, params) : undefined;
     const input = withoutUnset(parse(wire.create[this.env.generation], body));
     const values: Obj = { ...spec.initial, ...input };
     this.fillDefaults(kind, values);
@@ -81,8 +82,9 @@ export class Resources {
     checkRules(kind, values);
 
     const visible = this.accounts.workspacesOf(p);
-    const workspaceId = parent?.workspaceId ?? this.ownerOf(kind, input, visible);
+    const workspaceId = pathOwner ?? parent?.workspaceId ?? this.ownerOf(kind, input, visible);
     this.checkReferences(visible, workspaceId, input);
+    spec.checkStored?.(this.env, values, workspaceId);
     this.checkQuota(kind, workspaceId);
     // A defaulted owner is stored like a sent one (the `full` shape and the kept field answer it).
     if (spec.ownWorkspaceField) values.workspaceId = workspaceId;
@@ -90,6 +92,7 @@ export class Resources {
     const now = new Date().toISOString();
     Object.assign(values, { id: randomUUID(), createdAt: now, updatedAt: now });
     if (spec.parent && parent) values[spec.parent.field] = parent.object.id;
+    if (pathOwner) values.workspaceId = pathOwner;
     const writeOnly = takeWriteOnly(kind, values);
     this.checkUnique(kind, workspaceId, values);
 
@@ -97,7 +100,8 @@ export class Resources {
     if (writeOnly) entry.writeOnly = writeOnly;
     this.env.store.put(kind, entry);
     spec.afterCreate?.(this.env, entry);
-    return this.answer(kind, entry.object);
+    const once = spec.answeredOnce?.(this.env, entry, p);
+    return { ...this.answer(kind, entry.object), ...once };
   }
 
   update(kind: Kind, p: Principal, params: Params, body: unknown): Obj {
@@ -129,6 +133,7 @@ export class Resources {
     this.fillDefaults(kind, merged);
     wire.normalize?.(merged);
     checkRules(kind, { ...merged, ...entry.writeOnly, ...writeOnly });
+    spec.checkStored?.(this.env, merged, entry.workspaceId);
     this.checkUnique(kind, entry.workspaceId, merged);
 
     merged.updatedAt = new Date().toISOString();
@@ -153,6 +158,7 @@ export class Resources {
   owned(kind: Kind, p: Principal, params: Params): Entry {
     const spec = KINDS[kind];
     const parent = spec.parent ? this.owned(spec.parent.kind, p, { id: params[spec.parent.param] ?? "" }) : undefined;
+    if (spec.underWorkspace) return this.inPathWorkspace(kind, p, params);
     const entry = this.env.store.find(kind, params.id ?? "");
     if (
       !entry ||
@@ -161,6 +167,34 @@ export class Resources {
     ) {
       throw notFound(`${spec.label} ${params.id}`);
     }
+    return entry;
+  }
+
+  /**
+   * The workspace a nested collection's path names (`/workspaces/{workspaceId}/users`), if the token sees
+   * it; else the same 404 as for a workspace that does not exist.
+   */
+  private pathWorkspace(kind: Kind, p: Principal, params: Params): string {
+    const param = KINDS[kind].underWorkspace?.param ?? "";
+    const workspaceId = params[param] ?? "";
+    if (
+      !Object.hasOwn(this.env.store.data.workspaces, workspaceId) ||
+      !this.accounts.workspacesOf(p).includes(workspaceId)
+    ) {
+      throw notFound(`workspace ${workspaceId}`);
+    }
+    return workspaceId;
+  }
+
+  /** The item of a collection under a workspace, by its `id` or (ASSUMED: the path says `{userId}`) its `alsoBy` field. */
+  private inPathWorkspace(kind: Kind, p: Principal, params: Params): Entry {
+    const workspaceId = this.pathWorkspace(kind, p, params);
+    const key = params.id ?? "";
+    const alsoBy = KINDS[kind].underWorkspace?.alsoBy;
+    const entry =
+      this.env.store.find(kind, key) ??
+      (alsoBy ? this.env.store.inWorkspace(kind, workspaceId).find((e) => e.object[alsoBy] === key) : undefined);
+    if (!entry || entry.workspaceId !== workspaceId) throw notFound(`${KINDS[kind].label} ${key}`);
     return entry;
   }
 

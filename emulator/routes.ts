@@ -5,13 +5,14 @@
  */
 import type { Accounts } from "./accounts";
 import { fromZod, notFound } from "./errors";
-import { type Env, serverletAction, serverletInstances } from "./lifecycle";
+import { KINDS } from "./kinds";
+import { type Env, renewCert, serverletAction, serverletInstances } from "./lifecycle";
 import { listPage, type Row } from "./listing";
 import type { Resources } from "./resources";
 import { created, noContent, ok, page, type RequestContext, type Route } from "./router";
 import type { Obj } from "./store";
 import { WIRE } from "./wire";
-import { COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind, SERVERLET_ACTIONS } from "./wire/api";
+import { CERT_ACTIONS, COLLECTIONS, type Kind, PLAN_COLLECTIONS, type PlanKind, SERVERLET_ACTIONS } from "./wire/api";
 import { answerIn, schemaFor, toWire, type View, type Views } from "./wire/kind";
 import { LoginRequest, Plan, Region, ServerletPlan, StoragePlan, Workspace, WorkspaceLimits } from "./wire/lookups";
 import { ServerletInstance } from "./wire/serverlet";
@@ -49,12 +50,16 @@ function crud(kind: Kind, r: Resources): Route[] {
       handle: (c) => ok(r.get(kind, c.principal, c.params)),
       doc: { summary: `Get a ${kind}`, tag, response: name },
     },
-    {
-      method: "PATCH",
-      pattern: item,
-      handle: (c) => ok(r.update(kind, c.principal, c.params, c.body)),
-      doc: { summary: `Update a ${kind}`, tag, request: `${name}Update`, response: name },
-    },
+    ...(KINDS[kind].fixed
+      ? []
+      : [
+          {
+            method: "PATCH",
+            pattern: item,
+            handle: (c: RequestContext) => ok(r.update(kind, c.principal, c.params, c.body)),
+            doc: { summary: `Update a ${kind}`, tag, request: `${name}Update`, response: name },
+          } satisfies Route,
+        ]),
     {
       method: "DELETE",
       pattern: item,
@@ -208,6 +213,20 @@ export function apiRoutes(env: Env, r: Resources, accounts: Accounts, openapi: (
       },
       doc: { summary: "List a serverlet's instances", tag: "Serverlet", response: "ServerletInstance", list: true },
     },
+
+    // Certificate actions. ASSUMED: 200 with the certificate as it is after the request (`pending`).
+    ...CERT_ACTIONS.map(
+      (action): Route => ({
+        method: "POST",
+        pattern: `${COLLECTIONS.cert}/{id}/${action}`,
+        handle: (c) => {
+          const entry = r.owned("cert", c.principal, c.params);
+          renewCert(env, entry);
+          return ok(r.answer("cert", entry.object));
+        },
+        doc: { summary: `${action} a certificate`, tag: "Cert", response: "Cert" },
+      }),
+    ),
 
     // Storages (the newest generation): one plan by id, instances and logs as the newest CLI reads them
     {

@@ -17,7 +17,7 @@ import { z } from "zod";
 import type { Kind } from "./api/contract";
 import { LOOKUPS, type LookupSpec } from "./lookups";
 import { kinds, specFor } from "./registry";
-import { inputNames, outputNames, type ResourceSpec, TYPE_PREFIX } from "./spec";
+import { actionTriggers, inputNames, outputNames, type ResourceSpec, TYPE_PREFIX } from "./spec";
 
 export interface InterfaceDoc {
   description?: string;
@@ -73,7 +73,7 @@ const jsonOf = (schema: z.ZodType, io: "input" | "output"): Json =>
   z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
 
 /** Builds the schema; `types` collects the named object types met on the way. */
-class Builder {
+export class Builder {
   readonly types: Record<string, ObjectSpec & { type: "object" }> = {};
   constructor(private readonly docs: Docs) {}
 
@@ -199,6 +199,49 @@ function resource(b: Builder, spec: ResourceSpec, docs: Docs) {
   };
 }
 
+/**
+ * A kind's actions as resource methods: the resource's `methods` (name → function token) and one function
+ * per action, `futrou:index:<Type>/<action>`, whose only input is `__self__` (the resource) and whose
+ * outputs are the object's published fields but the secret ones (kit/action.ts `methodResult`).
+ */
+export function methodsOf(
+  b: Builder,
+  spec: ResourceSpec,
+  docs: Docs,
+): { methods: Record<string, string>; functions: Record<string, ReturnType<typeof fn>> } {
+  const methods: Record<string, string> = {};
+  const functions: Record<string, ReturnType<typeof fn>> = {};
+  const model = jsonOf(spec.model, "output");
+  const outputDocs = docs.interfaces[spec.typeName]?.properties ?? {};
+  const fields = ["id", ...spec.observed, ...spec.volatile].filter((k) => !spec.secrets.includes(k));
+  for (const [name, action] of Object.entries(spec.actions ?? {})) {
+    const fnToken = token(`${spec.typeName}/${name}`);
+    methods[name] = fnToken;
+    functions[fnToken] = {
+      description:
+        `${action.doc} Dynamic providers have no methods: there, and in plugin mode too, a new value of the ` +
+        `input \`${actionTriggers(spec.actions)[name]}\` runs ${name} during the update.`,
+      inputs: {
+        properties: { __self__: { $ref: `#/resources/${token(spec.typeName)}` } },
+        required: ["__self__"],
+      },
+      outputs: {
+        properties: Object.fromEntries(
+          [...new Set(fields)].map((k) => [
+            k,
+            {
+              ...b.typeOf(model.properties?.[k] ?? {}, `${spec.typeName}${pascal(name)}${pascal(k)}`),
+              ...describe(outputDocs[k] ?? (k === "id" ? "The object's id." : undefined)),
+            },
+          ]),
+        ),
+        required: ["id"],
+      },
+    };
+  }
+  return { methods, functions };
+}
+
 function fn(b: Builder, lookup: LookupSpec, docs: Docs, kindOfModel: (m: z.ZodType) => Kind | undefined) {
   const names = docs.functions[lookup.name];
   const argDocs = (names?.args && docs.interfaces[names.args]?.properties) || {};
@@ -262,11 +305,21 @@ export interface SchemaOptions {
 export function packageSchema({ docs, version }: SchemaOptions) {
   const b = new Builder(docs);
   const specs = kinds().map(specFor);
-  const resources = Object.fromEntries(specs.map((spec) => [token(spec.typeName), resource(b, spec, docs)]));
-  const kindOfModel = (m: z.ZodType) => specs.find((s) => s.model === m)?.kind;
-  const functions = Object.fromEntries(
-    Object.values(LOOKUPS).map((lookup) => [token(lookup.name), fn(b, lookup, docs, kindOfModel)]),
+  const actions = specs.map((spec) => methodsOf(b, spec, docs));
+  const resources = Object.fromEntries(
+    specs.map((spec, i) => {
+      const methods = actions[i]?.methods ?? {};
+      return [
+        token(spec.typeName),
+        { ...resource(b, spec, docs), ...(Object.keys(methods).length > 0 ? { methods } : {}) },
+      ];
+    }),
   );
+  const kindOfModel = (m: z.ZodType) => specs.find((s) => s.model === m)?.kind;
+  const functions = Object.fromEntries<ReturnType<typeof fn>>([
+    ...Object.values(LOOKUPS).map((lookup) => [token(lookup.name), fn(b, lookup, docs, kindOfModel)] as const),
+    ...actions.flatMap((a) => Object.entries(a.functions)),
+  ]);
   const settingDocs = docs.interfaces.ProviderArgs?.properties ?? {};
   const settings: Record<string, PropertySpec> = {
     apiToken: { type: "string", secret: true },

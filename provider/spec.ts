@@ -4,9 +4,9 @@
  * output names, secret fields and auto-naming. This file is pure data helpers: it loads no client, so
  * the program process can import the specs cheaply.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { Query } from "./api/client";
-import { COLLECTIONS, GENERATIONS, type Generation, type Kind } from "./api/contract";
+import { COLLECTIONS, GENERATIONS, type Generation, type Kind, TEXT_MAX } from "./api/contract";
 import { idProblem } from "./api/path";
 import type { KindFields } from "./kinds/fields";
 
@@ -210,6 +210,61 @@ export interface ResourceSpec {
    * Kinds that have it: every replacement warns at preview, and the transition rule also guards replacements.
    */
   replacementLoses?: (olds: Props) => string;
+  /**
+   * What the API does to an object besides updating it, each a POST to `<item>/<path>` (a certificate's
+   * `renew`): served as a resource method by the plugin and, in both modes, run during an update when the
+   * action's trigger input changes (kit/action.ts). One declaration per action.
+   */
+  actions?: Readonly<Record<string, ActionSpec>>;
+}
+
+/**
+ * One action: `POST <item>/<path>` once, then wait for its settle rule, then read the object back. Adding
+ * `actions: { renew: { doc, settle: { field: "status", until: ["issued"] } } }` to a kind's spec is all
+ * it takes: the method in the plugin's schema, the `Call` it serves and the trigger input follow.
+ */
+export interface ActionSpec {
+  /** One paragraph: the method's description in the plugin's schema and the reference pages. */
+  doc: string;
+  /** The path segment after the item (`renew` in `/certs/{id}/renew`); the action's name when omitted. */
+  path?: string;
+  /**
+   * What to wait for after the POST before the object is read back, polling the item within the readiness
+   * timeout (`futrou:readyTimeoutSeconds`, or `customTimeouts.update` when an update runs it). Without a
+   * settle rule the POST's answer (or one GET) is the result.
+   */
+  settle?: ActionSettle;
+  /**
+   * Whether sending the POST twice does no more than once. Only then is a POST whose outcome is unknown (a
+   * timeout, a lost connection, a 502) sent again; otherwise the kit reads the object and goes on only if
+   * the settle rule's `evidence` shows the action began, else fails saying the outcome is unknown.
+   */
+  idempotent?: boolean;
+  /**
+   * The provider-only input whose change runs the action during an update (`renewTrigger` for `renew`);
+   * the way to run it in dynamic mode, where resource methods do not exist. A create only records it.
+   */
+  trigger?: string;
+}
+
+export interface ActionSettle {
+  /** The output polled (`status`). */
+  field: string;
+  /** Values that end the wait: the action is done. */
+  until: readonly string[];
+  /** Values that end it with an error naming the value. */
+  failed?: readonly string[];
+  /**
+   * Outputs whose change since before the POST shows the action began (`updatedAt`, `expiresAt`): the wait
+   * ends only once one of them changed (an API that answers before it starts the work cannot end it early),
+   * and after an ambiguous POST they tell whether it arrived. The kit reads the object before the POST.
+   */
+  evidence?: readonly string[];
+}
+
+/** The trigger input of each action: `trigger`, else `<name>Trigger`. */
+export function actionTriggers(actions: ResourceSpec["actions"]): Record<string, string> {
+  return Object.fromEntries(Object.entries(actions ?? {}).map(([name, a]) => [name, a.trigger ?? `${name}Trigger`]));
 }
 
 /** The `{param}` names in a collection path, in order. */
@@ -353,8 +408,19 @@ export function defineSpec(data: SpecData): ResourceSpec {
     update: fields.update,
     model: fields.model,
     ...data,
+    localInputs: withTriggers(data.localInputs, data.actions),
     replaceOn: inputs.filter((k) => !updatable.includes(k)),
   };
+}
+
+/** The provider-only inputs with each action's trigger: any text, whose change runs the action. */
+function withTriggers(local: z.ZodObject | undefined, actions: ResourceSpec["actions"]): z.ZodObject | undefined {
+  const triggers = Object.values(actionTriggers(actions));
+  if (triggers.length === 0) return local;
+  return z.object({
+    ...local?.shape,
+    ...Object.fromEntries(triggers.map((t) => [t, z.string().max(TEXT_MAX).optional()])),
+  });
 }
 
 /** The common case: `field` unique within the workspace, found again by `?<field>=` after a lost POST. */

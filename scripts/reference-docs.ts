@@ -64,6 +64,8 @@ export const Schema = z.object({
       required: z.array(z.string()).optional(),
       inputProperties: Props,
       requiredInputs: z.array(z.string()).optional(),
+      /** Resource methods: name → function token (`futrou:index:Cert/renew`), the kinds' actions. */
+      methods: z.record(z.string(), z.string()).optional(),
     }),
   ),
   functions: z.record(
@@ -94,6 +96,26 @@ const PRIMITIVES: Record<string, Primitive> = {
 };
 
 const shortName = (token: string) => token.slice(token.lastIndexOf(":") + 1);
+/** A method's function (`futrou:index:Cert/renew`): documented on its resource's page, not on one of its own. */
+const isMethod = (token: string) => shortName(token).includes("/");
+
+/** The resource's methods, each with its description and result (the object's fields as the action left it). */
+function methodsSection(schema: Schema, methods: Record<string, string>, resource: string): string[] {
+  return Object.entries(methods).flatMap(([name, token]) => {
+    const f = schema.functions[token];
+    if (!f) throw new Error(`no function ${token} for method ${name}`);
+    return [
+      `### ${name}`,
+      "",
+      f.description ?? "",
+      "",
+      `Plugin mode: a method of the resource's class in the generated SDKs (TypeScript \`${resource.charAt(0).toLowerCase()}${resource.slice(1)}.${name}()\`). It answers:`,
+      "",
+      propertyTable(f.outputs.properties, f.outputs.required ?? [], "plainOut"),
+      "",
+    ];
+  });
+}
 const refName = (ref: string) => shortName(ref);
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** Pulumi's Python names: camelCase to snake_case, a keyword gets a trailing `_`. */
@@ -591,6 +613,9 @@ function resourcePage(schema: Schema, token: string): string {
     "",
     propertyTable(outputsOnly, r.required ?? [], "output"),
     ...(inputTypes.length > 0 ? ["", "## Nested types", "", typesSection(schema, inputTypes, "input")] : []),
+    ...(r.methods && Object.keys(r.methods).length > 0
+      ? ["", "## Methods", "", ...methodsSection(schema, r.methods, name)]
+      : []),
     "",
     "## Look up an existing object",
     "",
@@ -637,7 +662,9 @@ function functionPage(schema: Schema, token: string): string {
 
 function indexPage(schema: Schema): string {
   const resources = Object.keys(schema.resources).map(shortName);
-  const functions = Object.keys(schema.functions).map(shortName);
+  const functions = Object.keys(schema.functions)
+    .filter((token) => !isMethod(token))
+    .map(shortName);
   return [
     frontMatter("API reference", `Every resource and function of the ${schema.name} provider`),
     "# API reference",
@@ -670,7 +697,7 @@ export function referencePages(schemaJson: unknown): Map<string, string> {
   for (const token of Object.keys(schema.resources)) {
     pages.set(`${shortName(token).toLowerCase()}.md`, resourcePage(schema, token));
   }
-  for (const token of Object.keys(schema.functions)) {
+  for (const token of Object.keys(schema.functions).filter((t) => !isMethod(t))) {
     pages.set(`${shortName(token).toLowerCase()}.md`, functionPage(schema, token));
   }
   return pages;

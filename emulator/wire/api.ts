@@ -30,6 +30,15 @@ export const COLLECTIONS = {
   serverlet: "/serverlets",
   /** The newest generation (futrou-cli 3caf725). */
   storage: "/storages",
+  /** SKILL.md (futrou-cli 29a7788): GET list, POST, GET/PATCH/DELETE `/api-tokens/{id}`. */
+  apiToken: "/api-tokens",
+  /**
+   * SKILL.md: GET list and POST here, PATCH/DELETE `/{userId}`; no GET of one member is listed (the
+   * emulator answers one anyway: it refuses nothing the evidence allows).
+   */
+  workspaceMember: "/workspaces/{workspaceId}/users",
+  /** SKILL.md: GET list, POST, GET/DELETE `/certs/{id}` (no PATCH), and `POST /certs/{id}/renew`. */
+  cert: "/certs",
 } as const;
 export type Kind = keyof typeof COLLECTIONS;
 export const KINDS_IN_ORDER = Object.keys(COLLECTIONS) as Kind[];
@@ -48,6 +57,9 @@ export type PlanKind = keyof typeof PLAN_COLLECTIONS;
 /** `POST /serverlets/{id}/<action>` (CONTRACT.md: start, stop, restart; 204 without a body). */
 export const SERVERLET_ACTIONS = ["start", "stop", "restart"] as const;
 export type ServerletAction = (typeof SERVERLET_ACTIONS)[number];
+
+/** `POST /certs/{id}/<action>` (SKILL.md: renew). ASSUMED: 200 with the certificate, back to `pending`. */
+export const CERT_ACTIONS = ["renew"] as const;
 
 /** Listing (spec): `limit` defaults to 100. ASSUMED: larger values are capped at 100, never refused. */
 export const PAGE = { defaultLimit: 100, maxLimit: 100 } as const;
@@ -90,6 +102,9 @@ export const QUOTA_FIELDS: Partial<Record<Kind, LimitField>> = {
   proxy: "proxiesLimit",
   dnsZone: "dnsLimit",
   storage: "storageLimit",
+  /** ASSUMED: the Workspace quotas `apiTokensLimit` and `workspaceUsersLimit` count these (the names say so). */
+  apiToken: "apiTokensLimit",
+  workspaceMember: "workspaceUsersLimit",
 };
 
 /** The `errors[].code` of every error body the emulator answers (CONTRACT.md, "Errors"). */

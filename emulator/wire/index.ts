@@ -1,5 +1,7 @@
 /** The emulator's wire definitions, per managed kind. */
 import type { Kind } from "./api";
+import { apiToken } from "./apiToken";
+import { cert } from "./cert";
 import { cron } from "./cron";
 import { dnsRecord } from "./dnsRecord";
 import { dnsZone } from "./dnsZone";
@@ -10,6 +12,7 @@ import { serverlet } from "./serverlet";
 import { storage } from "./storage";
 import { variable } from "./variable";
 import { volume } from "./volume";
+import { workspaceMember } from "./workspaceMember";
 
 export const WIRE: Record<Kind, WireKind> = {
   project,
@@ -21,4 +24,7 @@ export const WIRE: Record<Kind, WireKind> = {
   volume,
   serverlet,
   storage,
+  apiToken,
+  workspaceMember,
+  cert,
 };

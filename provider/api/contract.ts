@@ -97,6 +97,58 @@ export const QUOTA_FIELDS: Partial<Record<Kind, string>> = {
 };
 
 /**
+ * Collections the API serves that no kind of this package manages yet (issue 36 adds their kinds; each then
+ * moves to `COLLECTIONS`). The paths are SKILL.md's (futrou-cli 29a7788); the emulator serves them.
+ * - `apiToken`: GET list, POST, GET/PATCH/DELETE `/{id}`. Answer `ApiToken` (`id`, `name`, `type`,
+ *   `expiresAt`, `token`, timestamps; the 2026-08-30 Model adds `userId`, `workspaceId`). `token` is the
+ *   secret half of the bearer value `<id>-<token>` (as login's `apiToken`). *Assumed*: only the create
+ *   answer carries it (see `API_TOKEN`); the request is `{name, type?, expiresAt?, workspaceId?}`.
+ * - `workspaceMember`: GET list and POST here, PATCH/DELETE `/{userId}`. Answer `WorkspaceUser` (`id`,
+ *   `userId`, `workspaceId`, `role`, `projectIds`, timestamps). *Assumed*: the request is `{userId, role?,
+ *   projectIds?}`; the item path takes the member's `userId` (its name says so) or its `id`.
+ * - `cert`: GET list, POST, GET/DELETE `/{id}` (no PATCH), `POST /{id}/renew` (`CERT_ACTIONS`). No schema is
+ *   published: every field is *assumed* (`CERT`).
+ */
+export const UNMANAGED_COLLECTIONS = {
+  apiToken: "/api-tokens",
+  workspaceMember: "/workspaces/{workspaceId}/users",
+  cert: "/certs",
+} as const;
+
+/** *Assumed*: the workspace quotas these collections count against (the quota fields' names say so). */
+export const UNMANAGED_QUOTA_FIELDS = {
+  apiToken: "apiTokensLimit",
+  workspaceMember: "workspaceUsersLimit",
+} as const;
+
+/** `ApiTokenType` (types.go@3caf725). *Assumed*: a create without `type` makes a `user` token. */
+export const API_TOKEN = {
+  types: ["user", "workspace", "server"] as const,
+  defaultType: "user",
+  /** *Assumed*: GET, the list and PATCH never answer `token`; only the create does. */
+  tokenOnlyInCreate: true,
+} as const;
+
+/** `WorkspaceRole`, lowest to highest (types.go@3caf725). *Assumed*: a member added without a role is a viewer. */
+export const WORKSPACE_ROLES = ["none", "viewer", "developer", "billing_manager", "administrator", "owner"] as const;
+export const WORKSPACE_MEMBER_DEFAULT_ROLE = "viewer";
+
+/**
+ * A certificate. *Assumed* (no schema is published; only the paths and the activity types `cert_created`,
+ * `cert_deleted`, `cert_renewed`): the request `{domain, workspaceId?}` (a wildcard domain is taken); the
+ * answer `id`, `domain`, `status`, `expiresAt`, `createdAt`, `updatedAt`; `status` is `pending` until the
+ * certificate is issued, then `issued` (or `failed`); a renewal answers 200 with the certificate back in
+ * `pending`, and `expiresAt` moves when it is issued again. One certificate per domain in a workspace.
+ */
+export const CERT = {
+  statuses: ["pending", "issued", "failed"] as const,
+  readyStatuses: ["issued"] as const,
+  failedStatuses: ["failed"] as const,
+} as const;
+/** `POST /certs/{id}/<action>` (SKILL.md). */
+export const CERT_ACTIONS = ["renew"] as const;
+
+/**
  * The API generations this package knows, named by the date of the official CLI's generated types
  * (`src/api/types.go`): `2026-08-02` is what CONTRACT.md and the spec (interface 2.0.123) describe;
  * `2026-08-30` (futrou-cli 3caf725) adds Storage, a Serverlet Model with `status`, a Proxy Model with

@@ -5,7 +5,7 @@
  * - runtime.ts: `KindRuntime`, one per kind and process: derived key sets, settings, client, memory;
  * - one module per operation, each a function of the runtime and the engine's arguments: check.ts, diff.ts,
  *   create.ts (with import.ts: the `import` option's comparison and adoption), read.ts, update.ts,
- *   delete.ts, ready.ts (readiness); guard.ts runs each within its deadline and keeps secrets out of errors.
+ *   delete.ts, ready.ts (readiness), action.ts (the spec's actions: resource methods and trigger inputs); guard.ts runs each within its deadline and keeps secrets out of errors.
  *
  * State model (provider/api/CONTRACT.md, "observed vs kept"):
  * - inputs are the checked program values in the API's normal form (normal.ts): API defaults filled in,
@@ -24,6 +24,7 @@ import type { dynamic } from "@pulumi/pulumi";
 import { type ConfigSource, resolveSettings } from "../config";
 import { Secrets } from "../secrets";
 import type { Props, ResourceSpec } from "../spec";
+import { methodResult, runAction } from "./action";
 import { check } from "./check";
 import { create } from "./create";
 import { remove } from "./delete";
@@ -49,6 +50,8 @@ export interface KitProvider extends dynamic.ResourceProvider {
   read(id: string, props?: Props): Promise<dynamic.ReadResult>;
   update(id: string, olds: Props, news: Props, oldInputs?: Props): Promise<dynamic.UpdateResult>;
   delete(id: string, props?: Props): Promise<void>;
+  /** Runs the spec's action `name` on the object (kit/action.ts); answers the object's outputs as it then is. */
+  action(id: string, name: string): Promise<Props>;
 }
 
 /**
@@ -127,6 +130,15 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         inputs,
       );
     },
+    action: (id: string, name: string) =>
+      guarded(
+        rt,
+        Secrets.of(spec, {}),
+        false,
+        () => bounded(rt, "update", {}, async () => methodResult(rt, await runAction(rt, id, name))),
+        undefined,
+        { props: {}, id },
+      ),
     update: (id: string, olds: Props, news: Props, oldInputs?: Props) => {
       const secrets = Secrets.of(spec, news, olds);
       const seal = sealing(rt, secrets, news, olds);

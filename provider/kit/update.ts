@@ -6,6 +6,7 @@ import type { dynamic } from "@pulumi/pulumi";
 import { FutrouApiError } from "../api/errors";
 import { normalize, same } from "../normal";
 import type { Props } from "../spec";
+import { runAction, triggered } from "./action";
 import { differs, withKept } from "./diff";
 import { pick } from "./props";
 import { waitReady } from "./ready";
@@ -38,9 +39,12 @@ export async function update(
     [...rt.updatable].filter((k) => news[k] !== undefined && differs(rt, k, was, now, oldInputs)),
   );
   const path = rt.itemPath(id);
+  // Actions whose trigger input changed run after the PATCH (if any) and its readiness wait.
+  const fired = triggered(rt, olds, news, oldInputs);
   if (Object.keys(patch).length === 0 && rt.localKeys.some((k) => differs(rt, k, was, now, oldInputs))) {
-    // Only provider-only inputs changed: nothing to send, nothing to wait for.
-    return { outs: rt.outputs({ id: rt.locate(id).apiId }, news, olds) };
+    // Only provider-only inputs changed: nothing to send, nothing to wait for, unless a trigger fired.
+    const acted = await runActions(rt, id, fired, news);
+    return { outs: rt.outputs(acted ?? { id: rt.locate(id).apiId }, news, olds) };
   }
   let answer: Props | undefined;
   try {
@@ -65,7 +69,15 @@ export async function update(
   // An answer without every field leaves the rest as applied and as it was.
   const updated = { ...answer, id: answer.id ?? rt.locate(id).apiId };
   const ready = await waitReady(rt, updated, news, "update");
-  return { outs: rt.outputs(ready, news, olds) };
+  const acted = await runActions(rt, id, fired, news);
+  return { outs: rt.outputs(acted ? { ...ready, ...acted } : ready, news, olds) };
+}
+
+/** Runs the fired actions in their declared order; the object as the last one left it, if any ran. */
+async function runActions(rt: KindRuntime, id: string, names: readonly string[], news: Props) {
+  let last: Props | undefined;
+  for (const name of names) last = await runAction(rt, id, name, news);
+  return last;
 }
 
 /**

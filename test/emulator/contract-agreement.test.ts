@@ -7,7 +7,10 @@
  */
 import { z } from "zod";
 import * as emulator from "../../emulator/wire/api";
+import { API_TOKEN_TYPES } from "../../emulator/wire/apiToken";
+import { CERT_STATUSES } from "../../emulator/wire/cert";
 import { WIRE } from "../../emulator/wire/index";
+import { WORKSPACE_ROLES } from "../../emulator/wire/workspaceMember";
 import * as contract from "../../provider/api/contract";
 import { ID_MAX } from "../../provider/api/path";
 import { kinds, specFor } from "../../provider/registry";
@@ -18,11 +21,19 @@ describe("the emulator's own contract tables say what the provider's say", () =>
   });
 
   test("collection and plan paths, quota fields, API generations, serverlet actions", () => {
-    expect(emulator.COLLECTIONS).toEqual(contract.COLLECTIONS);
+    // The emulator serves the collections no kind manages yet too.
+    expect(emulator.COLLECTIONS).toEqual({ ...contract.COLLECTIONS, ...contract.UNMANAGED_COLLECTIONS });
     expect(emulator.PLAN_COLLECTIONS).toEqual(contract.PLAN_COLLECTIONS);
-    expect(emulator.QUOTA_FIELDS).toEqual(contract.QUOTA_FIELDS);
+    expect(emulator.QUOTA_FIELDS).toEqual({ ...contract.QUOTA_FIELDS, ...contract.UNMANAGED_QUOTA_FIELDS });
+    expect(emulator.CERT_ACTIONS).toEqual(contract.CERT_ACTIONS);
     expect(emulator.GENERATIONS).toEqual(contract.GENERATIONS);
     expect(emulator.SERVERLET_ACTIONS).toEqual(contract.SERVERLET_ACTIONS);
+  });
+
+  test("the assumed values of the newer collections: token types, roles, certificate states", () => {
+    expect(API_TOKEN_TYPES).toEqual(contract.API_TOKEN.types);
+    expect(WORKSPACE_ROLES).toEqual(contract.WORKSPACE_ROLES);
+    expect(CERT_STATUSES).toEqual(contract.CERT.statuses);
   });
 
   test("paging: the default page size and the headers", () => {

@@ -2,7 +2,9 @@
  * Every managed kind follows the same steps in the real API's shape: create → read → list → update →
  * delete → gone. Answers carry only the published fields, unset ones omitted, API defaults filled in.
  */
-import { COLLECTIONS, type Kind } from "../../emulator/wire/api";
+import { COLLECTIONS } from "../../emulator/wire/api";
+// The provider's kinds: the oracle's published lists are the provider's (the newer kinds: test/emulator/accounts-certs.test.ts).
+import type { Kind } from "../../provider/api/contract";
 import { expectPublishedOnly, type Harness, start } from "./helpers";
 
 let h: Harness;

@@ -5,7 +5,8 @@
  * - schema and plugin info (here), from the schema.json the build writes;
  * - provider settings: CheckConfig, DiffConfig (settings.ts) and Configure (here, over `PluginKits`);
  * - the lookups: Invoke (here, provider/lookups.ts);
- * - the resources: Check, Diff, Create, Read, Update, Delete (resources.ts).
+ * - the resources: Check, Diff, Create, Read, Update, Delete (resources.ts);
+ * - the resource methods, the kinds' actions: Call (methods.ts).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,6 +24,7 @@ import { LOOKUPS, type LookupName } from "../../lookups";
 import type { Props } from "../../spec";
 import { PluginKits } from "./kits";
 import { listen } from "./listen";
+import { methodRpcs } from "./methods";
 import { resourceRpcs } from "./resources";
 import { TOKEN_PREFIX, unary } from "./rpc";
 import { configRpcs, configSource, configureArgs } from "./settings";
@@ -102,6 +104,9 @@ export function resourceProviderService(options: ServerOptions = {}): grpc.Untyp
     }),
 
     ...resourceRpcs(kits),
+
+    /** Resource methods (`futrou:index:<Type>/<action>`): the kinds' actions. */
+    ...methodRpcs(kits),
 
     /** Nothing to stop: every request is bounded by the client's retries and the readiness timeout. */
     cancel: unary(async () => new Empty()),
