@@ -7,6 +7,7 @@
  *
  *   node dist/bench/state-bytes.js                 # N = 10, both modes, a table per mode
  *   STATE_BYTES_N=100 STATE_BYTES_JSON=out.json node dist/bench/state-bytes.js   # also the raw figures
+ *   STATE_BYTES_EXPORT=/tmp/sb node dist/bench/state-bytes.js   # also each stack's export: /tmp/sb-<program>.json
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -110,7 +111,10 @@ function table(a: Attribution): string {
 async function main(): Promise<void> {
   const out: Attribution[] = [];
   for (const program of ["mix", "plugin"] as const) {
-    const a = attribute(program, N, await stateOf(program, N));
+    const exported = await stateOf(program, N);
+    if (process.env.STATE_BYTES_EXPORT)
+      writeFileSync(`${process.env.STATE_BYTES_EXPORT}-${program}.json`, JSON.stringify(exported, null, 1));
+    const a = attribute(program, N, exported);
     out.push(a);
     process.stdout.write(`${table(a)}\n`);
   }

@@ -9,7 +9,6 @@
  * does through its host client. A provider plugin (a second adapter over the kit) sets its own sink with
  * `setWarningSink`. Outside any engine (unit tests) warnings go to stderr.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { dirname } from "node:path";
 
 /** One message to the engine's log: a warning, or an ephemeral status line of the resource `urn` ("": the stack's row). */
@@ -26,14 +25,6 @@ let sink: WarningSink | undefined;
 /** Where `warn` and `status` send messages from now on (a provider plugin passes its engine's Log). */
 export function setWarningSink(next: WarningSink | undefined): void {
   sink = next;
-}
-
-/** The resource an operation is for, when the adapter knows it (the plugin's requests carry the URN). */
-const operationUrn = new AsyncLocalStorage<string>();
-
-/** Runs `f` with `urn` as the resource its status lines belong to. */
-export function forResource<T>(urn: string, f: () => Promise<T>): Promise<T> {
-  return operationUrn.run(urn, f);
 }
 
 /** The engine address when this process is the dynamic-provider host (`node …/cmd/dynamic-provider <engine>`). */
@@ -105,9 +96,10 @@ export function warn(message: string): Promise<void> {
 }
 
 /**
- * Shows `message` as the current status of the resource being operated on, in the engine's progress view
- * (never throws). The dynamic-provider host tells a provider no URN: there the line is the stack's.
+ * Shows `message` as the current status of the resource `urn` (the plugin's requests carry it), in the
+ * engine's progress view (never throws). The dynamic-provider host tells a provider no URN: without one
+ * the line is the stack's.
  */
-export function status(message: string): Promise<void> {
-  return send({ message, status: true, urn: operationUrn.getStore() ?? "" });
+export function status(message: string, urn = ""): Promise<void> {
+  return send({ message, status: true, urn });
 }

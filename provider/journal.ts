@@ -36,15 +36,21 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { mkdir, open, rename, unlink } from "node:fs/promises";
+import { type FileHandle, mkdir, open, rename, unlink } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 
 export const ENV_JOURNAL_DIR = "FUTROU_JOURNAL_DIR";
 
+/** The default directory, worked out once: every diff, read and delete asks (runtime.ts `seen`). */
+let homeJournal: string | undefined;
+
 export function journalDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env[ENV_JOURNAL_DIR] || join(homedir(), ".pulumi-futrou", "journal");
+  const set = env[ENV_JOURNAL_DIR];
+  if (set) return set;
+  homeJournal ??= join(homedir(), ".pulumi-futrou", "journal");
+  return homeJournal;
 }
 
 export const JournalEntry = z.object({
@@ -86,6 +92,11 @@ const durableNames = new Set<string>();
 const returnedHere = new Map<string, Set<string>>();
 /** Writes made by this process: each its own temporary file name. */
 let writes = 0;
+/**
+ * Journal directories this process made (or found) with `mkdir`: later writes skip the call, which costs the
+ * provider's thread about 1 ms per create (issue 38's profile). One removed meanwhile is made again (`#open`).
+ */
+const madeDirs = new Set<string>();
 export type JournalEntry = z.infer<typeof JournalEntry>;
 
 const sha256 = (...parts: string[]): string => {
@@ -249,8 +260,7 @@ export class CreateJournal {
     const file = this.#file(this.keyOf(entry.identity));
     const tmp = `${file}.${process.pid}.${++writes}.tmp`;
     try {
-      await mkdir(this.dir, { recursive: true, mode: 0o700 });
-      const handle = await open(tmp, "w", 0o600);
+      const handle = await this.#open(tmp);
       try {
         await handle.writeFile(`${JSON.stringify(entry, null, 1)}\n`);
         await handle.sync();
@@ -278,6 +288,23 @@ export class CreateJournal {
       throw new Error(
         `futrou: cannot write the create journal in ${this.dir} (${reason(e)}); ${what}. ${cure(this.dir, entry.id)}`,
       );
+    }
+  }
+
+  /** A new temporary file for a write: the directory made once per process, again if it went meanwhile. */
+  async #open(tmp: string): Promise<FileHandle> {
+    if (!madeDirs.has(this.dir)) {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      madeDirs.add(this.dir);
+    }
+    try {
+      return await open(tmp, "w", 0o600);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      madeDirs.delete(this.dir);
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      madeDirs.add(this.dir);
+      return await open(tmp, "w", 0o600);
     }
   }
 

@@ -133,19 +133,33 @@ async function waited(listing: Listing): Promise<void> {
   if (listing.broken && isOutage(listing.failure)) throw listing.failure;
 }
 
-/** The listings of one client. */
+/**
+ * The listings of one client (its `root`: every view of it, one per operation, shares them). Each view's
+ * page requests go through the client it was asked for (`of`): the deadline of the operation that asked.
+ */
 export class Listings {
   readonly #client: FutrouClient;
-  readonly #listings = new Map<string, Listing>();
+  readonly #listings: Map<string, Listing>;
   /** Item paths (`/projects/<id>`) this process wrote: reads of them ask by GET. */
-  readonly #written = new Set<string>();
+  readonly #written: Set<string>;
   /** Ids of the objects this process created: never another create's "new" object (create.ts). */
-  readonly #created = new Set<string>();
+  readonly #created: Set<string>;
   /** Item paths (`/dns/<id>`) of the objects this process created, with when: the parents of fresh collections. */
-  readonly #createdAt = new Map<string, number>();
+  readonly #createdAt: Map<string, number>;
 
-  private constructor(client: FutrouClient) {
+  private constructor(client: FutrouClient, shared?: Listings) {
     this.#client = client;
+    if (shared) {
+      this.#listings = shared.#listings;
+      this.#written = shared.#written;
+      this.#created = shared.#created;
+      this.#createdAt = shared.#createdAt;
+      return;
+    }
+    this.#listings = new Map();
+    this.#written = new Set();
+    this.#created = new Set();
+    this.#createdAt = new Map();
     client.observeWrites((event) => {
       try {
         this.#wrote(event);
@@ -158,14 +172,14 @@ export class Listings {
 
   static #byClient = new WeakMap<FutrouClient, Listings>();
 
-  /** The listings of `client`, made on first use. */
+  /** The listings of `client`'s root, made on first use, asking through `client`. */
   static of(client: FutrouClient): Listings {
-    let listings = Listings.#byClient.get(client);
+    let listings = Listings.#byClient.get(client.root);
     if (!listings) {
-      listings = new Listings(client);
-      Listings.#byClient.set(client, listings);
+      listings = new Listings(client.root);
+      Listings.#byClient.set(client.root, listings);
     }
-    return listings;
+    return client === client.root ? listings : new Listings(client, listings);
   }
 
   /**

@@ -6,7 +6,6 @@
  * What each one asks the API is in provider/lookups.ts, which the plugin's invokes run too.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { withinDeadline } from "../provider/api/deadline";
 import { type ConfigSource, clientFor, requestDeadline, resolveSettings, type Settings } from "../provider/config";
 import { LOOKUPS, type LookupName } from "../provider/lookups";
 import type { Props } from "../provider/normal";
@@ -254,9 +253,7 @@ async function settingsFor(opts: pulumi.InvokeOptions | undefined): Promise<Sett
 async function run(name: LookupName, args: object, opts: pulumi.InvokeOptions | undefined): Promise<unknown> {
   const settings = await settingsFor(opts);
   try {
-    return await withinDeadline(requestDeadline(settings), () =>
-      LOOKUPS[name].run(clientFor(settings), args as Props, settings),
-    );
+    return await LOOKUPS[name].run(clientFor(settings).within(requestDeadline(settings)), args as Props, settings);
   } catch (error) {
     // "no project with name …", a refused token, the deadline: one line each, no stack frames.
     throw error instanceof Error ? asOneLine(error) : error;

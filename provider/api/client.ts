@@ -7,7 +7,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { API_VERSION_PATH, DEFAULT_API_URL, PAGE_HEADERS, PAGE_MAX_LIMIT, RATE_LIMIT_PER_SECOND } from "./contract";
-import { currentDeadline, DEFAULT_DEADLINE_MS, type Deadline, deadlineIn, postingDeadline } from "./deadline";
+import { DEFAULT_DEADLINE_MS, type Deadline, deadlineIn, postingDeadline } from "./deadline";
 import { FutrouApiError, FutrouNetworkError, FutrouResponseError, isRedirect } from "./errors";
 import {
   classify,
@@ -40,7 +40,7 @@ export interface ClientOptions {
   /** Per attempt: connect, send, headers and body together. Default 30 s; never past the deadline. */
   timeoutMs?: number;
   /**
-   * The deadline of a request made outside an operation's scope (deadline.ts `withinDeadline`), from its
+   * The deadline of a request made through a client with no operation's deadline (`within`), from its
    * start: its length and the setting that sets it, for messages. Default DEFAULT_DEADLINE_MS.
    */
   deadline?: { ms: number; setting: string };
@@ -107,16 +107,46 @@ export class FutrouClient {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #onRetry?: (event: RetryEvent) => void;
   readonly #random?: () => number;
-  readonly #observers = new Set<WriteObserver>();
+  readonly #observers: Set<WriteObserver>;
   readonly #origin?: { apiUrl: string; apiUrlAsGiven?: string; apiToken: string };
   /** The base URL's path as URL parsing has it (`/v2`; empty for a base URL without one). */
   readonly #basePath: string;
   readonly #deadline: { ms: number; setting: string };
   readonly #now: () => number;
   /** The API's clock as the latest answer's `Date` header said it, and when (on `#now`) that answer came. */
-  #apiClock?: { date: number; heard: number };
+  readonly #apiClock: { at?: { date: number; heard: number } };
+  /** The operation's deadline this view's requests are bounded by (`within`); none: each its own. */
+  readonly #scope?: Deadline;
+  /** The client this one is a view of (itself, when it is no view): what per-client memory is kept by. */
+  readonly root: FutrouClient;
 
-  constructor(opts: ClientOptions) {
+  /** A client of `opts`, or (`within`) a view of one with an operation's deadline. */
+  constructor(opts: ClientOptions | { of: FutrouClient; deadline: Deadline }) {
+    if ("of" in opts) {
+      const of = opts.of.root;
+      this.baseUrl = of.baseUrl;
+      this.timeoutMs = of.timeoutMs;
+      this.userAgent = of.userAgent;
+      this.#token = of.#token;
+      this.#policy = of.#policy;
+      this.#limiter = of.#limiter;
+      this.#dispatcher = of.#dispatcher;
+      this.#sleep = of.#sleep;
+      this.#onRetry = of.#onRetry;
+      this.#random = of.#random;
+      this.#observers = of.#observers;
+      this.#origin = of.#origin;
+      this.#basePath = of.#basePath;
+      this.#deadline = of.#deadline;
+      this.#now = of.#now;
+      this.#apiClock = of.#apiClock;
+      this.#scope = opts.deadline;
+      this.root = of;
+      return;
+    }
+    this.root = this;
+    this.#observers = new Set();
+    this.#apiClock = {};
     if (!opts.token)
       throw new Error(
         "a Futrou API token is required: `pulumi config set futrou:apiToken --secret <token>` or FUTROU_API_TOKEN",
@@ -142,6 +172,15 @@ export class FutrouClient {
     this.#origin = opts.origin;
     this.#deadline = opts.deadline ?? { ms: DEFAULT_DEADLINE_MS, setting: "the client's default" };
     this.#now = opts.now ?? Date.now;
+  }
+
+  /**
+   * This client with every request bounded by `deadline` (api/deadline.ts), however deep the code that makes
+   * it: one operation's view, passed down to what the operation calls. It shares everything else with the
+   * client it is a view of (`root`): the rate limit, the write observers, the API's clock.
+   */
+  within(deadline: Deadline): FutrouClient {
+    return new FutrouClient({ of: this, deadline });
   }
 
   /**
@@ -297,20 +336,20 @@ export class FutrouClient {
    * carried a readable `Date`.
    */
   apiNow(): number | undefined {
-    const clock = this.#apiClock;
+    const clock = this.#apiClock.at;
     return clock && clock.date + Math.max(0, this.#now() - clock.heard);
   }
 
   #heard(headers: RawResponse["headers"]): void {
     const date = Date.parse(header(headers, "date") ?? "");
-    if (!Number.isNaN(date)) this.#apiClock = { date, heard: this.#now() };
+    if (!Number.isNaN(date)) this.#apiClock.at = { date, heard: this.#now() };
   }
 
   // -------------------------------------------------------------------------------------------------
 
   /** The retry loop's settings for one request: the operation's deadline, else one of its own from now. */
   #loop(method: HttpMethod, path: string) {
-    const deadline = currentDeadline() ?? deadlineIn(this.#deadline.ms, this.#deadline.setting, this.#now());
+    const deadline = this.#scope ?? deadlineIn(this.#deadline.ms, this.#deadline.setting, this.#now());
     return {
       method,
       path,

@@ -1,12 +1,15 @@
 /**
  * The total time one engine operation (check, create, read, update, delete) or one lookup may spend on API
- * requests, retries and waits included: the bound above the per-attempt timeout. The kit opens a scope per
- * operation (`withinDeadline`); every request the client makes inside it, however deep (a listing shared
- * with other reads, a create's recovery lookup), is bounded by it: an attempt gets at most the time left,
- * a wait that would end past it is not begun, and a `Retry-After` longer than what is left fails at once.
- * A request made outside any scope gets a deadline of its own (the client's default).
+ * requests, retries and waits included: the bound above the per-attempt timeout. The kit gives each
+ * operation a view of the client with its deadline (`FutrouClient.within`, kit/guard.ts `bounded`); every
+ * request made through it, however deep (a listing shared with other reads, a create's recovery lookup),
+ * is bounded by it: an attempt gets at most the time left, a wait that would end past it is not begun, and a
+ * `Retry-After` longer than what is left fails at once. A request made through a client with no deadline
+ * gets one of its own (the client's default).
+ *
+ * Passed down, not kept in an AsyncLocalStorage: once one of those has run, Node.js pays async hooks on every
+ * promise of the process (issue 38: 1 to 4 % of the provider's busy time in a create).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * The default: 2 minutes. Long enough for what a healthy but busy API asks of a careful client (the table's
@@ -23,18 +26,6 @@ export interface Deadline {
   ms: number;
   /** What sets it, for messages: `futrou:requestDeadlineSeconds or FUTROU_REQUEST_DEADLINE_SECONDS`. */
   setting: string;
-}
-
-const scope = new AsyncLocalStorage<Deadline>();
-
-/** Runs `fn` with `deadline` bounding every client request made inside it. */
-export function withinDeadline<T>(deadline: Deadline, fn: () => Promise<T>): Promise<T> {
-  return scope.run(deadline, fn);
-}
-
-/** The deadline of the operation running now, if any. */
-export function currentDeadline(): Deadline | undefined {
-  return scope.getStore();
 }
 
 /** A deadline `ms` from `now`. */

@@ -10,7 +10,7 @@
  * action fails saying so, without a second POST. In an update that failure keeps the old trigger in the
  * state, so the next `pulumi up` runs the action again.
  */
-import { withinDeadline } from "../api/deadline";
+import type { FutrouClient } from "../api/client";
 import { FutrouApiError, FutrouDeadlineError, FutrouNetworkError } from "../api/errors";
 import { messageOf } from "../api/outcome";
 import { POLL_INTERVAL_CAP_MS, requestDeadline } from "../config";
@@ -61,7 +61,7 @@ export async function runAction(rt: KindRuntime, id: string, name: string, input
   const item = rt.itemPath(id);
   const path = `${item}/${action.path ?? name}`;
   const label = `${rt.label(inputs, id)}: ${name}`;
-  const get = async () => (await rt.client().get(item, spec.model)) as Props;
+  const get = async (client = rt.client()) => (await client.get(item, spec.model)) as Props;
   const before = action.settle?.evidence ? await get() : undefined;
 
   let answer: Props | undefined;
@@ -103,7 +103,7 @@ async function settle(
   before: Props | undefined,
   first: Props,
   inputs: Props,
-  get: () => Promise<Props>,
+  get: (client?: FutrouClient) => Promise<Props>,
 ): Promise<Props> {
   const limitMs = customTimeout(inputs, "update") ?? rt.settings.readyTimeoutMs;
   const deadline = Date.now() + limitMs;
@@ -125,10 +125,11 @@ async function settle(
           `finish it: raise ${setting}, or check the object and run the ${label.split(": ").pop()} again.`,
       );
     }
-    await status(`${label}: ${String(value)}, ${Math.round((Date.now() - started) / 1000)} s`);
+    await status(`${label}: ${String(value)}, ${Math.round((Date.now() - started) / 1000)} s`, rt.urn);
     await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
     interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, rt.settings.pollIntervalMs));
-    current = await withinDeadline(requestDeadline(rt.settings), get);
+    // Each poll has a request deadline of its own: the operation's may be spent by the wait itself.
+    current = await get(rt.client().within(requestDeadline(rt.settings)));
   }
 }
 

@@ -2,7 +2,6 @@
  * What every operation runs inside: its request deadline (`bounded`), and `guarded`, which keeps secret
  * values out of whatever it throws; `sealing` says how an operation's answers are sealed.
  */
-import { withinDeadline } from "../api/deadline";
 import { FutrouApiError, isRedirect } from "../api/errors";
 import { requestDeadline } from "../config";
 import { ResourceInitError } from "../initError";
@@ -23,20 +22,22 @@ export const sealing = (rt: KindRuntime, secrets: Secrets, inputs: Props | undef
 
 /**
  * Runs one operation within its request deadline (api/deadline.ts): the resource's `customTimeouts` for
- * it when the engine gives them, else futrou:requestDeadlineSeconds.
+ * it when the engine gives them, else futrou:requestDeadlineSeconds. `run` gets the operation's runtime
+ * (KindRuntime.operation), whose client carries the deadline; `urn`: the resource's, when the adapter knows it.
  */
 export function bounded<T>(
   rt: KindRuntime,
   op: "check" | "diff" | "read" | Operation,
   props: Props | undefined,
-  run: () => Promise<T>,
+  run: (rt: KindRuntime) => Promise<T>,
+  urn?: string,
 ): Promise<T> {
   const custom = op === "create" || op === "update" || op === "delete" ? customTimeout(props ?? {}, op) : undefined;
   const deadline = requestDeadline(
     rt.settings,
     custom === undefined ? undefined : { ms: custom, setting: `customTimeouts.${op}` },
   );
-  return withinDeadline(deadline, run);
+  return run(rt.operation(deadline, urn));
 }
 
 /**

@@ -46,9 +46,10 @@ export interface KitProvider extends dynamic.ResourceProvider {
   check(olds: Props, news: Props): Promise<dynamic.CheckResult>;
   /** `oldInputs` (the plugin has them): kept fields the old outputs lack are taken from there (`withKept`). */
   diff(id: string, olds: Props, news: Props, oldInputs?: Props): Promise<KitDiff>;
-  create(inputs: Props): Promise<dynamic.CreateResult>;
+  /** `urn`: the resource's, when the adapter knows it (the plugin), for the status lines of its row. */
+  create(inputs: Props, urn?: string): Promise<dynamic.CreateResult>;
   read(id: string, props?: Props): Promise<dynamic.ReadResult>;
-  update(id: string, olds: Props, news: Props, oldInputs?: Props): Promise<dynamic.UpdateResult>;
+  update(id: string, olds: Props, news: Props, oldInputs?: Props, urn?: string): Promise<dynamic.UpdateResult>;
   delete(id: string, props?: Props): Promise<void>;
   /** Runs the spec's action `name` on the object (kit/action.ts); answers the object's outputs as it then is. */
   action(id: string, name: string): Promise<Props>;
@@ -69,12 +70,12 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
     /** Validates and normalizes inputs before any request; failures name the field (shown at preview). */
     check: (olds: Props, news: Props) => {
       const secrets = Secrets.of(spec, news, olds);
-      return guarded(rt, secrets, true, () => bounded(rt, "check", news, () => check(rt, olds, news, secrets)));
+      return guarded(rt, secrets, true, () => bounded(rt, "check", news, (op) => check(op, olds, news, secrets)));
     },
     diff: (id: string, olds: Props, news: Props, oldInputs?: Props) => {
       const secrets = Secrets.of(spec, news, olds);
       return guarded(rt, secrets, true, () =>
-        bounded(rt, "diff", news, () => diff(rt, id, olds, news, secrets, oldInputs)),
+        bounded(rt, "diff", news, (op) => diff(op, id, olds, news, secrets, oldInputs)),
       );
     },
     read: (id: string, props: Props = {}) => {
@@ -84,7 +85,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         secrets,
         true,
         async () => {
-          const result = await bounded(rt, "read", props, () => read(rt, id, props, secrets));
+          const result = await bounded(rt, "read", props, (op) => read(op, id, props, secrets));
           const seal = sealing(rt, secrets, props, props);
           return {
             ...result,
@@ -110,11 +111,11 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         rt,
         Secrets.of(spec, props),
         true,
-        () => bounded(rt, "delete", props, () => remove(rt, id, props)),
+        () => bounded(rt, "delete", props, (op) => remove(op, id, props)),
         undefined,
         { props, id },
       ),
-    create: (inputs: Props) => {
+    create: (inputs: Props, urn?: string) => {
       const secrets = Secrets.of(spec, inputs);
       const seal = sealing(rt, secrets, inputs);
       return guarded(
@@ -122,7 +123,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         secrets,
         false,
         async () => {
-          const result = await bounded(rt, "create", inputs, () => create(rt, inputs, secrets));
+          const result = await bounded(rt, "create", inputs, (op) => create(op, inputs, secrets), urn);
           return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
         },
         seal,
@@ -135,11 +136,11 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         rt,
         Secrets.of(spec, {}),
         false,
-        () => bounded(rt, "update", {}, async () => methodResult(rt, await runAction(rt, id, name))),
+        () => bounded(rt, "update", {}, async (op) => methodResult(op, await runAction(op, id, name))),
         undefined,
         { props: {}, id },
       ),
-    update: (id: string, olds: Props, news: Props, oldInputs?: Props) => {
+    update: (id: string, olds: Props, news: Props, oldInputs?: Props, urn?: string) => {
       const secrets = Secrets.of(spec, news, olds);
       const seal = sealing(rt, secrets, news, olds);
       return guarded(
@@ -147,7 +148,7 @@ export function makeProvider(spec: ResourceSpec, adapter: AdapterOptions = {}): 
         secrets,
         false,
         async () => {
-          const result = await bounded(rt, "update", news, () => update(rt, id, olds, news, oldInputs));
+          const result = await bounded(rt, "update", news, (op) => update(op, id, olds, news, oldInputs), urn);
           return { ...result, outs: secrets.sealed(result.outs as Props, seal) };
         },
         seal,

@@ -39,7 +39,7 @@ async function listed(rt: KindRuntime, id: string, props: Props): Promise<{ obje
   const { apiId, collection } = rt.locate(id);
   const c = rt.client();
   const listing = Listings.of(c).find(collection, ownerFilter(spec, props), spec.model, apiId);
-  let fits = rt.listsSayAll.get(c);
+  let fits = rt.listsSayAll.get(c.root);
   if (!fits) {
     // The deciding read: its GET is its answer (listed or not, this read costs one GET either way), asked
     // together with the listing's page, so the reads waiting for the decision wait one round trip, not two.
@@ -51,8 +51,8 @@ async function listed(rt: KindRuntime, id: string, props: Props): Promise<{ obje
           : saysAll(rt, hit.object, g) && new Set(Object.keys(rt.live(g))),
       )
       .catch(() => undefined);
-    rt.listsSayAll.set(c, fits);
-    void fits.then((known) => known === undefined && rt.listsSayAll.delete(c));
+    rt.listsSayAll.set(c.root, fits);
+    void fits.then((known) => known === undefined && rt.listsSayAll.delete(c.root));
     return { object: await got };
   }
   const hit = await listing;

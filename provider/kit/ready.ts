@@ -1,5 +1,4 @@
 /** Readiness: long-running kinds (a serverlet deploys) are polled until ready after create and update. */
-import { withinDeadline } from "../api/deadline";
 import { POLL_INTERVAL_CAP_MS, requestDeadline } from "../config";
 import { status } from "../engineLog";
 import { ResourceInitError } from "../initError";
@@ -68,12 +67,12 @@ export async function waitReady(
       const message = `${label()} did not become ${ready.ready[0]}: ${why}. It stays in the stack with its id: ${todo}.`;
       throw new ResourceInitError(message, rt.pulumiId(current, inputs), rt.outputs(current, inputs), [message]);
     }
-    await status(progress(state));
+    await status(progress(state), rt.urn);
     await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
     interval = Math.min(interval * 1.5, Math.max(POLL_INTERVAL_CAP_MS, settings.pollIntervalMs));
     try {
       // Each poll has a request deadline of its own: the operation's may be spent by the wait itself.
-      latest = (await withinDeadline(requestDeadline(rt.settings), () => rt.client().get(path, spec.model))) as Props;
+      latest = (await rt.client().within(requestDeadline(rt.settings)).get(path, spec.model)) as Props;
       current = { ...current, ...latest };
     } catch (error) {
       // The object exists: a poll that fails (retries exhausted) must not make the engine forget it.

@@ -8,6 +8,7 @@
  * It knows no host: what differs between the dynamic-provider host and the plugin comes in `adapter`.
  */
 import type { FutrouClient } from "../api/client";
+import type { Deadline } from "../api/deadline";
 import { expandPath, itemPath as objectPath, UnsafePathError } from "../api/path";
 import { clientFor, resolveSettings, type Settings } from "../config";
 import { warn as engineWarn } from "../engineLog";
@@ -112,7 +113,7 @@ export class KindRuntime {
   /** Imports whose workspace the list filter confirmed (`<id>@<workspaceId>`), so up does not ask again. */
   readonly inWorkspace = new Set<string>();
   /**
-   * Per client: whether this kind's list items say at least what a GET says (`false` if not; if so, the
+   * Per client (its `root`): whether this kind's list items say at least what a GET says (`false` if not; if so, the
    * fields that GET said). Decided by the first read that finds its object listed, with one GET of that
    * object; until then, and when they do not, reads GET (read.ts `listed`).
    */
@@ -138,9 +139,26 @@ export class KindRuntime {
     [this.contentsParam = "id"] = templateParams(spec.contents?.collection ?? "");
   }
 
+  /** The resource the operation is for, when the adapter knows it (the plugin: its URN): its status lines' row. */
+  readonly urn?: string;
+
   /** The client of the current settings: one per (URL, token) per process (config.ts `clientFor`). */
   client(): FutrouClient {
     return clientFor(this.settings);
+  }
+
+  /**
+   * This runtime as one operation sees it (guard.ts `bounded`): the same spec, settings and memory (it is
+   * a view of this object), its client a view bounded by the operation's `deadline` (api/deadline.ts), made
+   * on first use, and `urn`. Passed down to everything the operation calls.
+   */
+  operation(deadline: Deadline, urn?: string): KindRuntime {
+    let bounded: FutrouClient | undefined;
+    const client = (): FutrouClient => {
+      bounded ??= this.client().within(deadline);
+      return bounded;
+    };
+    return Object.create(this, { client: { value: client }, urn: { value: urn } }) as KindRuntime;
   }
 
   /** The API id, the collection path and the parent ids of a Pulumi id; throws naming what is wrong with it. */

@@ -4,7 +4,7 @@
  * a local server that accepts and never answers.
  */
 import { FutrouClient } from "../../provider/api/client";
-import { DEFAULT_DEADLINE_MS, type Deadline, deadlineIn, duration, withinDeadline } from "../../provider/api/deadline";
+import { DEFAULT_DEADLINE_MS, type Deadline, deadlineIn, duration } from "../../provider/api/deadline";
 import { FutrouApiError, FutrouDeadlineError, FutrouNetworkError } from "../../provider/api/errors";
 import { OutcomeUnknownError } from "../../provider/api/outcome";
 import { type RetryLoop, retryPolicy, withRetry } from "../../provider/api/retry";
@@ -200,9 +200,10 @@ describe("the client and the listings against an API that accepts and never answ
   test("an attempt never outlives the operation's deadline, whatever the per-attempt timeout", async () => {
     fx.answer(hang);
     // A second: room for the one attempt to be sent first, even on a loaded machine.
-    const error = await withinDeadline(deadlineIn(1000, "a test's deadline"), () =>
-      client().get("/projects/p1", Project),
-    ).catch((e: unknown) => e);
+    const error = await client()
+      .within(deadlineIn(1000, "a test's deadline"))
+      .get("/projects/p1", Project)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FutrouDeadlineError);
     expect(fx.seen).toHaveLength(1);
     expect((error as Error).message).toMatch(
@@ -211,7 +212,7 @@ describe("the client and the listings against an API that accepts and never answ
     expect((error as Error).message).not.toContain("supersecret");
   });
 
-  test("outside an operation, each request has the client's own deadline", async () => {
+  test("through a client with no operation's deadline, each request has the client's own deadline", async () => {
     fx.answer(hang);
     const c = new FutrouClient({ baseUrl: fx.url, token: TOKEN, deadline: { ms: 200, setting: "its setting" } });
     const error = await c.get("/projects/p1", Project).catch((e: unknown) => e);
@@ -222,9 +223,10 @@ describe("the client and the listings against an API that accepts and never answ
     fx.answer(hang);
     const c = client();
     const listings = Listings.of(c);
-    const error = await withinDeadline(deadlineIn(300, SETTING), () =>
-      listings.all("/projects", { workspaceId: "w1" }, Project),
-    ).catch((e: unknown) => e);
+    // The operation asks through its view of the client: the shared listing's request has its deadline.
+    const error = await Listings.of(c.within(deadlineIn(300, SETTING)))
+      .all("/projects", { workspaceId: "w1" }, Project)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FutrouDeadlineError);
     expect(fx.seen).toHaveLength(1);
     // Once that failure is reported, a later operation asks anew (by its own request), not with the old error.

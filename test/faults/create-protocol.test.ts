@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
-import { deadlineIn, withinDeadline } from "../../provider/api/deadline";
+import { deadlineIn } from "../../provider/api/deadline";
 import {
   AmbiguousMatchError,
   type CreateKind,
@@ -543,10 +543,10 @@ describe("an answer is checked before it enters the state", () => {
 
   test("a POST that hangs leaves room in the deadline for the lookup, and the message says what it found", async () => {
     api.posts = ["hang"];
-    const slow = new FutrouClient({ baseUrl: api.url, token: api.token, timeoutMs: 60_000 });
-    const error = await withinDeadline(deadlineIn(2_000, "the test's deadline"), () =>
-      create("project", PROJECTS, { name: "hung" }, undefined, {}, slow),
-    ).catch((e: unknown) => e);
+    const slow = new FutrouClient({ baseUrl: api.url, token: api.token, timeoutMs: 60_000 }).within(
+      deadlineIn(2_000, "the test's deadline"),
+    );
+    const error = await create("project", PROJECTS, { name: "hung" }, undefined, {}, slow).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsettledCreateError);
     expect((error as Error).message).toMatch(
       /^futrou:Project name="hung": not created as far as the API shows: the lookup sent after the last attempt found no new Project with the values sent \(POST \/projects: /,

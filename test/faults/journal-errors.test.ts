@@ -93,3 +93,12 @@ test("a full disk: the write fails saying whether the object exists, and leaves 
   // The entry written before the POST is unharmed: the rerun finds it.
   expect(journal.read(identity)).toMatchObject({ before: [] });
 });
+
+test("a journal directory removed between two writes is made again by the second", async () => {
+  const dir = join(scratch, "journal");
+  const journal = new CreateJournal(dir);
+  await journal.write(entry());
+  rmSync(dir, { recursive: true, force: true });
+  await journal.write(entry("srv-44"));
+  expect(journal.read(identity)?.id).toBe("srv-44");
+});

@@ -10,7 +10,6 @@
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { forResource } from "../../engineLog";
 import { identityName, toSlug } from "../../naming";
 import { declaredSecrets } from "../../secrets";
 import { HIDDEN, type Props } from "../../spec";
@@ -138,9 +137,7 @@ export function resourceRpcs(kits: PluginKits) {
       // The create journal's identity holds the stack (provider/create.ts): the URN says it.
       inputs[HIDDEN.stack] = parseUrn(req.getUrn()).stack;
       // Status lines while it waits (a serverlet deploying) go to this resource's row of the progress view.
-      const { id, outs } = await forResource(req.getUrn(), () =>
-        provider.create(withTimeout(inputs, "create", req.getTimeout())),
-      );
+      const { id, outs } = await provider.create(withTimeout(inputs, "create", req.getTimeout()), req.getUrn());
       return new provproto.CreateResponse().setId(id).setProperties(toWire(withoutTimeouts(outs as Props)));
     }),
 
@@ -171,8 +168,12 @@ export function resourceRpcs(kits: PluginKits) {
       const news = fromWire(req.getNews()).props;
       if (req.getPreview()) return new provproto.UpdateResponse().setProperties(req.getNews());
       const oldInputs = fromWire(req.getOldInputs()).props;
-      const { outs } = await forResource(req.getUrn(), () =>
-        provider.update(req.getId(), olds, withTimeout(news, "update", req.getTimeout()), oldInputs),
+      const { outs } = await provider.update(
+        req.getId(),
+        olds,
+        withTimeout(news, "update", req.getTimeout()),
+        oldInputs,
+        req.getUrn(),
       );
       return new provproto.UpdateResponse().setProperties(toWire(withoutTimeouts((outs ?? {}) as Props)));
     }),

@@ -17,7 +17,6 @@ import * as engproto from "@pulumi/pulumi/proto/engine_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { withinDeadline } from "../../api/deadline";
 import { clientFor, requestDeadline, resolveSettings } from "../../config";
 import { setWarningSink } from "../../engineLog";
 import { LOOKUPS, type LookupName } from "../../lookups";
@@ -96,8 +95,10 @@ export function resourceProviderService(options: ServerOptions = {}): grpc.Untyp
         return res;
       }
       const settings = resolveSettings(kits.source);
-      const result = await withinDeadline(requestDeadline(settings), () =>
-        lookup.run(clientFor(settings), parsed.data as Props, settings),
+      const result = await lookup.run(
+        clientFor(settings).within(requestDeadline(settings)),
+        parsed.data as Props,
+        settings,
       );
       res.setReturn(toWire(Array.isArray(result) ? { [lookup.list ?? "items"]: result } : result));
       return res;
