@@ -3,6 +3,9 @@
  * (each attempt and each wait advances it, nothing waits for real), then the client and the listings against
  * a local server that accepts and never answers.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { FutrouClient } from "../../provider/api/client";
 import { DEFAULT_DEADLINE_MS, type Deadline, deadlineIn, duration } from "../../provider/api/deadline";
 import { FutrouApiError, FutrouDeadlineError, FutrouNetworkError } from "../../provider/api/errors";
@@ -237,10 +240,17 @@ describe("the client and the listings against an API that accepts and never answ
 
 describe("the kit's operations against an API that accepts and never answers", () => {
   let fx: Fixture;
+  const journalWas = process.env.FUTROU_JOURNAL_DIR;
   beforeAll(async () => {
     fx = await startFixture();
+    // An empty journal of its own: a provider's first operation reads the journal's entries, and the
+    // suite's shared one (jest.config.js) holds thousands by now, which would eat these 300 ms deadlines.
+    process.env.FUTROU_JOURNAL_DIR = mkdtempSync(join(tmpdir(), "deadline-client-journal-"));
   });
-  afterAll(() => fx.close());
+  afterAll(() => {
+    process.env.FUTROU_JOURNAL_DIR = journalWas;
+    return fx.close();
+  });
 
   /** A project provider whose settings point at the fixture, with futrou:requestDeadlineSeconds as given. */
   async function projects(deadlineSeconds: string) {
