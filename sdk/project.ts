@@ -1,28 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { project } from "../provider/resources/project";
+import type { ProjectArgs, ProjectComputed } from "./generated/project";
 import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } from "./resource";
-import type { OutputsOf, StateOf, Timestamps } from "./types";
+import type { OutputsOf, StateOf } from "./types";
 
-export interface ProjectArgs {
-  /**
-   * The project's slug: lowercase letters, digits and `-`, at most 255 characters. Default: `<logical name>-<7
-   * characters>`, the same in every run of the stack (see `pulumi:autonaming`), kept across updates. Changing it
-   * renames the project in place.
-   */
-  name?: pulumi.Input<string>;
-  /** The name shown in the console, at most 255 characters. Default: the API uses `name`. Updated in place. */
-  displayName?: pulumi.Input<string>;
-  /** The workspace that owns the project. Default: the API token's workspace. Changing it replaces the project. */
-  workspaceId?: pulumi.Input<string>;
-}
-
-/** Read-only fields set by the API. */
-export interface ProjectComputed extends Timestamps {
-  /** The linked Git repository's name, if any (set outside Pulumi). */
-  readonly gitRepositoryName: pulumi.Output<string | null>;
-  /** The linked Git repository's URL, if any (set outside Pulumi). */
-  readonly gitRepositoryUrl: pulumi.Output<string | null>;
-}
+export type { ProjectArgs };
 
 /** Outputs the runtime sets on the instance (merged with the class below). */
 export interface Project extends OutputsOf<ProjectArgs>, ProjectComputed {}

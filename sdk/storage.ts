@@ -1,25 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { storage } from "../provider/resources/storage";
+import type { StorageArgs, StorageComputed } from "./generated/storage";
 import { announceImport, resourceArgs, restoreDebugStacks, withoutDebugStacks } from "./resource";
-import type { OutputsOf, StateOf, Timestamps } from "./types";
+import type { OutputsOf, StateOf } from "./types";
 
-export interface StorageArgs {
-  /** The storage's name, at most 255 characters, unique in the workspace. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
-  name?: pulumi.Input<string>;
-  /** The storage plan id, which sets its size (see `getStoragePlans` / `getStoragePlan`). Default: the API's choice, kept until you set one. Updated in place (a new plan resizes the storage). */
-  storagePlanId?: pulumi.Input<string | null>;
-  /** Whether its files are publicly readable. Default `false`. Updated in place. */
-  public?: pulumi.Input<boolean>;
-  /** The owning workspace. Default: the API token's workspace. Changing it replaces the storage (its files are lost). */
-  workspaceId?: pulumi.Input<string>;
-  /** The project the storage belongs to. Default `null`. Updated in place. */
-  projectId?: pulumi.Input<string | null>;
-  /** The region id (see `getRegions`). Default: the API's choice, kept until you set one. Changing it replaces the storage (its files are lost). */
-  regionId?: pulumi.Input<string | null>;
-}
+export type { StorageArgs };
 
 /** Outputs the runtime sets on the instance (merged with the class below). */
-export interface Storage extends OutputsOf<StorageArgs>, Timestamps {}
+export interface Storage extends OutputsOf<StorageArgs>, StorageComputed {}
 
 /**
  * Persistent storage (the newest API generation's successor of Volume), mounted into serverlets with
