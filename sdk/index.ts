@@ -28,6 +28,6 @@ export {
   type ServerletVolumeArgs,
 } from "./serverlet";
 export { Storage, type StorageArgs } from "./storage";
-export type { OutputsOf, StateOf, Timestamps } from "./types";
+export type { OutputsOf, ResourceClass, StateOf, Timestamps } from "./types";
 export { Variable, type VariableArgs } from "./variable";
 export { Volume, type VolumeArgs } from "./volume";

@@ -44,7 +44,7 @@ export const dnsRecordRule: CrossFieldRule<{
   }
 };
 export const DNS_RECORD_FIELDS = declare({
-  /** The zone's id: a path input (provider/resources/dnsRecord.ts), answered too. */
+  /** The zone's id: a path input (./spec.ts), answered too. */
   dnsId: { doc: "The zone (DnsZone id) the record lives in. Changing it replaces the record.", since: "2026-08-02" },
   name: {
     doc: "The name inside the zone: `@` for the apex, `www`, `_dmarc`, `*.api`; at most 253 characters.",
