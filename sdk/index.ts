@@ -16,6 +16,7 @@ if (!runAsPlugin(module)) refuseOldNode();
 export { Cron, type CronArgs } from "./cron";
 export { DnsRecord, type DnsRecordArgs } from "./dnsRecord";
 export { DnsZone, type DnsZoneArgs } from "./dnsZone";
+export type * from "./generated/results";
 export * from "./lookups";
 export { Project, type ProjectArgs } from "./project";
 export { Provider, type ProviderArgs } from "./provider";

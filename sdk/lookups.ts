@@ -21,17 +21,8 @@ import type {
 } from "./generated/results";
 import { providerSettings } from "./provider";
 
-// Result types: each kind's from its declarations (sdk/generated/results.ts); plans and regions below.
-
-export type {
-  CronResult,
-  DnsZoneResult,
-  ProjectResult,
-  ProxyResult,
-  ServerletResult,
-  StorageResult,
-  VolumeResult,
-} from "./generated/results";
+// Result types: each kind's from its declarations (sdk/generated/results.ts, exported by sdk/index.ts); plans
+// and regions below.
 
 export interface Plan {
   /** The plan's id, for the `…PlanId` inputs. */
