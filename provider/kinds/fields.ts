@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { GENERATIONS, type Generation } from "../api/contract";
-import { type CrossFieldRule, field, response, withRules } from "../api/models";
+import { type CrossFieldRule, field, inputId, response, withRules } from "../api/models";
 
 /** One field of a kind, as the API has it. */
 export interface Field {
@@ -64,6 +64,19 @@ export const TIMESTAMPS = {
   createdAt: { since: "2026-08-02", doc: "When the object was created (ISO 8601, set by the API)." },
   updatedAt: { since: "2026-08-02", doc: "When the object last changed (ISO 8601, set by the API)." },
 } as const satisfies Fields;
+
+/**
+ * The owning workspace of a kind that has one since the first generation, its default the token's (check fills
+ * it in); `returned`: the generations whose published answers carry it, when not all.
+ */
+export const owningWorkspace = (returned?: readonly Generation[]) =>
+  ({
+    doc: "The owning workspace.",
+    defaultDoc: "the API token's workspace",
+    input: inputId,
+    since: "2026-08-02",
+    ...(returned ? { returned } : {}),
+  }) as const;
 
 /** A default as the docs show it: `simple`, `null`, `{}`, `""`. */
 export const shownDefault = (v: unknown): string => `\`${typeof v === "string" && v !== "" ? v : JSON.stringify(v)}\``;

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { CRON_TYPES, CRON_URL_MAX, HTTP_METHODS } from "../../api/contract";
 import { cronProblem } from "../../api/formats";
-import { type CrossFieldRule, inputId, name, nullableId, stringMap } from "../../api/models";
-import { declare, derive, TIMESTAMPS } from "../fields";
+import { type CrossFieldRule, name, nullableId, stringMap } from "../../api/models";
+import { declare, derive, owningWorkspace, TIMESTAMPS } from "../fields";
 
 export const cronTypeRule: CrossFieldRule<{ type?: string; url?: string | null; code?: string | null }> = (c) => {
   if ((c.type ?? "simple") === "simple" && !c.url) return { path: "url", message: "is required when type is simple" };
@@ -85,12 +85,7 @@ export const CRON_FIELDS = declare({
     since: "2026-08-02",
     default: true,
   },
-  workspaceId: {
-    doc: "The owning workspace.",
-    defaultDoc: "the API token's workspace",
-    input: inputId,
-    since: "2026-08-02",
-  },
+  workspaceId: owningWorkspace(),
   projectId: {
     doc: "The project the job belongs to.",
     input: nullableId,

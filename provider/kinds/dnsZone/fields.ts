@@ -3,8 +3,8 @@
  * name the domain `domain` or, historically, `name`: normal.ts reads `domain ?? name`.
  */
 import { z } from "zod";
-import { domain, inputId, nullableId } from "../../api/models";
-import { declare, derive, TIMESTAMPS } from "../fields";
+import { domain, nullableId } from "../../api/models";
+import { declare, derive, owningWorkspace, TIMESTAMPS } from "../fields";
 
 export const DNS_ZONE_FIELDS = declare({
   domain: {
@@ -26,13 +26,7 @@ export const DNS_ZONE_FIELDS = declare({
     since: "2026-08-02",
     default: false,
   },
-  workspaceId: {
-    doc: "The owning workspace.",
-    defaultDoc: "the API token's workspace",
-    input: inputId,
-    since: "2026-08-02",
-    returned: [],
-  },
+  workspaceId: owningWorkspace([]),
   projectId: {
     doc: "The project the zone belongs to.",
     input: nullableId,

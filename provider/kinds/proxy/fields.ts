@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { PROXY_RULE_METHODS, PROXY_TARGET_MAX, PROXY_TYPES } from "../../api/contract";
 import { isHostname, isIPv4, isIPv6 } from "../../api/formats";
-import { bool, domain, field, inputId, nullableId, port } from "../../api/models";
-import { declare, derive, TIMESTAMPS } from "../fields";
+import { bool, domain, field, nullableId, port } from "../../api/models";
+import { declare, derive, owningWorkspace, TIMESTAMPS } from "../fields";
 
 /** A host name or IP address, optionally with `:port` (the CLI's own sample uses `web:8080`). */
 function isTarget(t: string): boolean {
@@ -146,13 +146,7 @@ export const PROXY_FIELDS = declare({
     answer: field(z.array(z.record(z.string(), z.unknown()))),
     default: null,
   },
-  workspaceId: {
-    doc: "The owning workspace.",
-    defaultDoc: "the API token's workspace",
-    input: inputId,
-    since: "2026-08-02",
-    returned: ["2026-08-30"],
-  },
+  workspaceId: owningWorkspace(["2026-08-30"]),
   projectId: {
     doc: "The project the proxy belongs to.",
     input: nullableId,

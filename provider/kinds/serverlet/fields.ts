@@ -10,7 +10,7 @@ import {
 } from "../../api/contract";
 import { ENV_KEY } from "../../api/formats";
 import { bool, type CrossFieldRule, field, inputId, int, name, nullableId, port, str } from "../../api/models";
-import { declare, derive, TIMESTAMPS } from "../fields";
+import { declare, derive, owningWorkspace, TIMESTAMPS } from "../fields";
 
 export const ServerletVolume = z.object({
   volumeId: inputId,
@@ -89,13 +89,7 @@ export const SERVERLET_FIELDS = declare({
     since: "2026-08-02",
     returned: ["2026-08-30"],
   },
-  workspaceId: {
-    doc: "The owning workspace.",
-    defaultDoc: "the API token's workspace",
-    input: inputId,
-    since: "2026-08-02",
-    returned: ["2026-08-30"],
-  },
+  workspaceId: owningWorkspace(["2026-08-30"]),
   projectId: {
     doc: "The project the serverlet belongs to.",
     input: nullableId,

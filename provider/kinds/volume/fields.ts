@@ -1,8 +1,8 @@
 /** A volume's fields (`/volumes`), each declared once (provider/kinds/fields.ts says what is derived). */
 import { z } from "zod";
 import { VOLUME_DEFAULTS, VOLUME_SIZE_MAX_GB } from "../../api/contract";
-import { inputId, name, nullableId } from "../../api/models";
-import { declare, derive, TIMESTAMPS } from "../fields";
+import { name, nullableId } from "../../api/models";
+import { declare, derive, owningWorkspace, TIMESTAMPS } from "../fields";
 
 export const VOLUME_FIELDS = declare({
   name: {
@@ -36,13 +36,7 @@ export const VOLUME_FIELDS = declare({
     since: "2026-08-02",
     default: VOLUME_DEFAULTS.type,
   },
-  workspaceId: {
-    doc: "The owning workspace.",
-    defaultDoc: "the API token's workspace",
-    input: inputId,
-    since: "2026-08-02",
-    returned: [],
-  },
+  workspaceId: owningWorkspace([]),
   projectId: {
     doc: "The project the volume belongs to.",
     input: nullableId,
