@@ -71,9 +71,12 @@ sdks: install build
 	cp dist/sdks/nodejs/package.json dist/sdks/nodejs/README.md dist/sdks/nodejs/bin/
 	mkdir -p node_modules/@futrou && ln -sfn ../../dist/sdks/nodejs/bin node_modules/@futrou/pulumi
 
-# The reference pages (docs/reference/), generated from the schema the plugin serves (dist/plugin/schema.json)
-# by scripts/reference-docs.ts; committed, and test/docs/reference.test.ts fails when one is stale.
+# What the field declarations generate (scripts/declarations.ts: sdk/generated/, docs/resources.md's field tables;
+# test/provider/generated.test.ts fails when one is stale), then the reference pages (docs/reference/), generated
+# from the schema the plugin serves (dist/plugin/schema.json) by scripts/reference-docs.ts; committed, and
+# test/docs/reference.test.ts fails when one is stale.
 docs: build
+	node dist/scripts/declarations.js
 	node dist/scripts/reference-docs.js
 
 # What a release publishes, in dist/release/ (scripts/release.ts): one archive per platform in the names the

@@ -2,7 +2,7 @@
  * The registry: every kind the provider manages, and its spec, loaded on first use (a program or a host that
  * needs one kind loads only that kind's files). Its own room: the dynamic host (provider/adapters/dynamic/),
  * the plugin (provider/adapters/plugin/), the schema (provider/schema.ts) and the converter (provider/convert/)
- * import it; it imports only the kinds (provider/resources/), the spec's helpers and the API layer, never
+ * import it; it imports only the kinds (provider/kinds/<kind>/spec.ts), the spec's helpers and the API layer, never
  * one of its users (test/architecture/imports.test.ts holds that).
  */
 import type { Kind } from "./api/contract";
@@ -10,15 +10,15 @@ import type { ResourceSpec } from "./spec";
 
 /** Each kind's spec, loaded on first use. */
 const SPECS: Record<Kind, () => ResourceSpec> = {
-  project: () => (require("./resources/project") as typeof import("./resources/project")).project,
-  variable: () => (require("./resources/variable") as typeof import("./resources/variable")).variable,
-  dnsZone: () => (require("./resources/dnsZone") as typeof import("./resources/dnsZone")).dnsZone,
-  dnsRecord: () => (require("./resources/dnsRecord") as typeof import("./resources/dnsRecord")).dnsRecord,
-  cron: () => (require("./resources/cron") as typeof import("./resources/cron")).cron,
-  proxy: () => (require("./resources/proxy") as typeof import("./resources/proxy")).proxy,
-  volume: () => (require("./resources/volume") as typeof import("./resources/volume")).volume,
-  serverlet: () => (require("./resources/serverlet") as typeof import("./resources/serverlet")).serverlet,
-  storage: () => (require("./resources/storage") as typeof import("./resources/storage")).storage,
+  project: () => (require("./kinds/project/spec") as typeof import("./kinds/project/spec")).project,
+  variable: () => (require("./kinds/variable/spec") as typeof import("./kinds/variable/spec")).variable,
+  dnsZone: () => (require("./kinds/dnsZone/spec") as typeof import("./kinds/dnsZone/spec")).dnsZone,
+  dnsRecord: () => (require("./kinds/dnsRecord/spec") as typeof import("./kinds/dnsRecord/spec")).dnsRecord,
+  cron: () => (require("./kinds/cron/spec") as typeof import("./kinds/cron/spec")).cron,
+  proxy: () => (require("./kinds/proxy/spec") as typeof import("./kinds/proxy/spec")).proxy,
+  volume: () => (require("./kinds/volume/spec") as typeof import("./kinds/volume/spec")).volume,
+  serverlet: () => (require("./kinds/serverlet/spec") as typeof import("./kinds/serverlet/spec")).serverlet,
+  storage: () => (require("./kinds/storage/spec") as typeof import("./kinds/storage/spec")).storage,
 };
 
 export function isKind(kind: string): kind is Kind {

@@ -7,7 +7,9 @@
  *   `willReplaceOnChanges` from `spec.replaceOn`, nested object types (`futrou:index:ServerletVolume`);
  * - functions from the lookups (provider/lookups.ts);
  * - provider settings from provider/config.ts's keys;
- * - every description from the TypeScript SDK's TSDoc (`Docs`, read by scripts/docs.ts at build time);
+ * - each field's description from its declaration (`doc`, `fieldDoc`: provider/kinds/<kind>/fields.ts), the
+ *   other descriptions (kinds, nested types, lookups, settings) from the TypeScript SDK's TSDoc (`Docs`, read
+ *   by scripts/docs.ts at build time);
  * - an alias from each kind's dynamic-provider type (`pulumi-nodejs:dynamic/futrou:<Type>`), so generated
  *   SDKs move stacks made with the dynamic providers over without replacements.
  *
@@ -147,8 +149,8 @@ function resource(b: Builder, spec: ResourceSpec, docs: Docs) {
   const local = spec.localInputs ? jsonOf(spec.localInputs, "input") : none;
   const model = jsonOf(spec.model, "output");
   const inputJson: Record<string, Json> = { ...create.properties, ...path.properties, ...local.properties };
-  const inputDocs = docs.interfaces[`${spec.typeName}Args`]?.properties ?? {};
-  const outputDocs = docs.interfaces[spec.typeName]?.properties ?? {};
+  // Each field's doc from its declaration (provider/kinds/<kind>/fields.ts), as the generated SDK has it.
+  const fieldDocs = spec.fields.docs;
   const secret = (k: string) => (spec.secrets.includes(k) ? { secret: true } : {});
 
   const property = (k: string, json: Json, description: string | undefined): PropertySpec => ({
@@ -161,7 +163,7 @@ function resource(b: Builder, spec: ResourceSpec, docs: Docs) {
   for (const k of inputNames(spec)) {
     const fallback = spec.defaults[k];
     inputProperties[k] = {
-      ...property(k, inputJson[k] ?? {}, inputDocs[k]),
+      ...property(k, inputJson[k] ?? {}, fieldDocs[k]),
       ...(isPrimitive(fallback) ? { default: fallback } : {}),
       ...(spec.replaceOn.includes(k) ? { willReplaceOnChanges: true } : {}),
     };
@@ -173,7 +175,7 @@ function resource(b: Builder, spec: ResourceSpec, docs: Docs) {
   const properties: Record<string, PropertySpec> = {};
   for (const k of outputNames(spec)) {
     const json = inputJson[k] ?? (k === spec.apiIdOutput ? { type: "string" } : model.properties?.[k]) ?? {};
-    properties[k] = property(k, json, outputDocs[k] ?? inputDocs[k]);
+    properties[k] = property(k, json, fieldDocs[k]);
   }
   // Outputs every object has once created: required and auto-named inputs, the workspace, non-null defaults.
   const required = Object.keys(properties).filter(
@@ -248,7 +250,8 @@ function fn(b: Builder, lookup: LookupSpec, docs: Docs, kindOfModel: (m: z.ZodTy
   const resultName = names?.result ?? `${pascal(lookup.name)}Result`;
   const resultDocs = docs.interfaces[resultName]?.properties ?? {};
   const kind = kindOfModel(lookup.model);
-  const kindDocs = kind ? (docs.interfaces[specFor(kind).typeName]?.properties ?? {}) : {};
+  // A kind's result fields: each one's paragraph from its declaration (a lookup changes nothing).
+  const fieldDoc = (k: string) => (kind ? specFor(kind).fields.fields[k]?.doc : undefined);
   const args = jsonOf(lookup.args, "input");
   const model = jsonOf(lookup.model, "output");
   const inputs: ObjectSpec = {
@@ -263,7 +266,7 @@ function fn(b: Builder, lookup: LookupSpec, docs: Docs, kindOfModel: (m: z.ZodTy
         k,
         {
           ...b.typeOf(model.properties?.[k] ?? {}, `${resultName}${pascal(k)}`),
-          ...describe(resultDocs[k] ?? kindDocs[k] ?? (k === "id" ? "The object's id." : undefined)),
+          ...describe(fieldDoc(k) ?? resultDocs[k] ?? (k === "id" ? "The object's id." : undefined)),
         },
       ]),
     ),

@@ -1,5 +1,5 @@
 /**
- * What a resource kind is, as data: one `ResourceSpec` per kind (provider/resources/<kind>.ts). The kit
+ * What a resource kind is, as data: one `ResourceSpec` per kind (provider/kinds/<kind>/spec.ts). The kit
  * (kit.ts) turns a spec into a dynamic provider; the SDK classes (sdk/) read the same spec for their
  * output names, secret fields and auto-naming. This file is pure data helpers: it loads no client, so
  * the program process can import the specs cheaply.

@@ -39,7 +39,7 @@ export function extractDocs(sdkDir: string): Docs {
   const raw: Record<string, RawInterface> = {};
   const symbols: Record<string, string> = {};
   const functions: Docs["functions"] = {};
-  for (const file of readdirSync(sdkDir).filter((f) => f.endsWith(".ts"))) {
+  for (const file of readdirSync(sdkDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))) {
     const source = ts.createSourceFile(file, readFileSync(join(sdkDir, file), "utf8"), ts.ScriptTarget.ES2022, true);
     for (const node of source.statements) {
       if (ts.isInterfaceDeclaration(node)) {

@@ -16,6 +16,7 @@ if (!runAsPlugin(module)) refuseOldNode();
 export { Cron, type CronArgs } from "./cron";
 export { DnsRecord, type DnsRecordArgs } from "./dnsRecord";
 export { DnsZone, type DnsZoneArgs } from "./dnsZone";
+export type * from "./generated/results";
 export * from "./lookups";
 export { Project, type ProjectArgs } from "./project";
 export { Provider, type ProviderArgs } from "./provider";
@@ -28,6 +29,6 @@ export {
   type ServerletVolumeArgs,
 } from "./serverlet";
 export { Storage, type StorageArgs } from "./storage";
-export type { OutputsOf, StateOf, Timestamps } from "./types";
+export type { OutputsOf, ResourceClass, StateOf, Timestamps } from "./types";
 export { Variable, type VariableArgs } from "./variable";
 export { Volume, type VolumeArgs } from "./volume";

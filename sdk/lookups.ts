@@ -10,138 +10,19 @@ import { type ConfigSource, clientFor, requestDeadline, resolveSettings, type Se
 import { LOOKUPS, type LookupName } from "../provider/lookups";
 import type { Props } from "../provider/normal";
 import { asOneLine } from "../provider/oneLine";
+import type {
+  CronResult,
+  DnsZoneResult,
+  ProjectResult,
+  ProxyResult,
+  ServerletResult,
+  StorageResult,
+  VolumeResult,
+} from "./generated/results";
 import { providerSettings } from "./provider";
 
-// ---------------------------------------------------------------------------------------------------
-// Result types (hand-written: the package's public types never name zod)
-
-export interface ProjectResult {
-  readonly id: string;
-  readonly name: string | undefined;
-  readonly displayName: string | undefined;
-  readonly workspaceId: string | undefined;
-  readonly gitRepositoryName: string | undefined;
-  readonly gitRepositoryUrl: string | undefined;
-  readonly createdAt: string | undefined;
-  readonly updatedAt: string | undefined;
-}
-
-export interface DnsZoneResult {
-  readonly id: string;
-  readonly domain: string | undefined;
-  readonly enableDnssec: boolean | undefined;
-  readonly workspaceId: string | undefined;
-  readonly projectId: string | undefined;
-  readonly dnsPlanId: string | undefined;
-  readonly createdAt: string | undefined;
-  readonly updatedAt: string | undefined;
-}
-
-export interface ServerletResult {
-  readonly id: string;
-  readonly name: string | undefined;
-  readonly image: string | undefined;
-  /** Millicores per instance. */
-  readonly cpu: number | undefined;
-  /** MiB per instance. */
-  readonly ram: number | undefined;
-  readonly minInstances: number | undefined;
-  readonly maxInstances: number | undefined;
-  readonly instances: number | undefined;
-  /**
-   * `state` (2026-08-02: `deploying`, `running`, `stopped`, `failed`) or `status` (2026-08-30: `pending`,
-   * `creating`, `ready`, `deleting`, `deleted`, `failed`), or a value this package does not know.
-   */
-  readonly state: string | undefined;
-  /** `amd64` or `arm64` (2026-08-30). */
-  readonly arch: string | undefined;
-  /** Mounted storages, mount path → storage id (2026-08-30). */
-  readonly mounts: Readonly<Record<string, string>> | undefined;
-  /** Autoscaling settings, a map of numbers (2026-08-30). */
-  readonly scaling: Readonly<Record<string, number>> | undefined;
-  readonly networkId: string | undefined;
-  readonly runtime: string | undefined;
-  readonly workspaceId: string | undefined;
-  readonly projectId: string | undefined;
-  readonly regionId: string | undefined;
-  readonly serverletPlanId: string | undefined;
-  readonly createdAt: string | undefined;
-  readonly updatedAt: string | undefined;
-}
-
-export interface VolumeResult {
-  readonly id: string;
-  readonly name: string | undefined;
-  readonly sizeGb: number | undefined;
-  readonly type: string | undefined;
-  readonly workspaceId: string | undefined;
-  readonly projectId: string | undefined;
-  readonly regionId: string | undefined;
-  readonly volumePlanId: string | undefined;
-  readonly createdAt: string | undefined;
-  readonly updatedAt: string | undefined;
-}
-
-/** A storage (the newest API generation). Sized by its plan (`getStoragePlans`). */
-export interface StorageResult {
-  readonly id: string;
-  readonly name: string | undefined;
-  readonly storagePlanId: string | undefined;
-  readonly public: boolean | undefined;
-  readonly workspaceId: string | undefined;
-  readonly projectId: string | undefined;
-  readonly regionId: string | undefined;
-  readonly createdAt: string | undefined;
-  readonly updatedAt: string | undefined;
-}
-
-export interface ProxyResult {
-  readonly id: string;
-  readonly domain: string | undefined;
-  readonly target: string | undefined;
-  readonly port: number | undefined;
-  readonly type: string | undefined;
-  readonly strategy: string | undefined;
-  readonly enforceHttps: boolean | undefined;
-  readonly compress: boolean | undefined;
-  readonly followRedirects: boolean | undefined;
-  readonly preserveHeaders: boolean | undefined;
-  readonly preserveHost: boolean | undefined;
-  readonly preservePath: boolean | undefined;
-  readonly preserveQuery: boolean | undefined;
-  readonly verifyTls: boolean | undefined;
-  /** 2026-08-02: `pending`, `active`, `failed`, … */
-  readonly status: string | undefined;
-  /** 2026-08-30: whether the domain is verified. */
-  readonly isVerified: boolean | undefined;
-  /** 2026-08-30: `[{ if: { host, method, path, port }, then: [...] }]`. */
-  readonly rules: ReadonlyArray<Readonly<Record<string, unknown>>> | undefined;
-  readonly workspaceId: string | undefined;
-  readonly projectId: string | undefined;
-  readonly proxyPlanId: string | undefined;
-  readonly regionId: string | undefined;
-  readonly createdAt: string | undefined;
-  readonly updatedAt: string | undefined;
-}
-
-/** A cron job. Its `headers` and `body` may hold credentials: lookups leave them out. */
-export interface CronResult {
-  readonly id: string;
-  readonly name: string | undefined;
-  readonly schedule: string | undefined;
-  readonly type: string | undefined;
-  readonly method: string | undefined;
-  readonly url: string | undefined;
-  readonly code: string | undefined;
-  readonly enabled: boolean | undefined;
-  readonly startedAt: string | undefined;
-  readonly workspaceId: string | undefined;
-  readonly projectId: string | undefined;
-  readonly cronPlanId: string | undefined;
-  readonly regionId: string | undefined;
-  readonly createdAt: string | undefined;
-  readonly updatedAt: string | undefined;
-}
+// Result types: each kind's from its declarations (sdk/generated/results.ts, exported by sdk/index.ts); plans
+// and regions below.
 
 export interface Plan {
   /** The plan's id, for the `…PlanId` inputs. */

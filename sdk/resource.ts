@@ -58,9 +58,10 @@ export function providerModule(kind: Kind): string {
  * no-change `up` (bench/RESULTS.md, "Debug stack traces while resources register").
  * Our constructors therefore capture no frames while they call `super()`: `withoutDebugStacks` suspends
  * them once the arguments are ready and `restoreDebugStacks` (in the constructor's `finally`) puts the
- * limit back. Each class does this in its own constructor rather than in a shared base class because
- * Pulumi takes a resource's source position a fixed number of frames up (`Resource.stackTrace(4)`): one
- * more constructor in between would make every resource appear declared inside this package.
+ * limit back. Each kind's class (made by sdk/kindClass.ts) does this in its own constructor rather than in a
+ * shared base class because Pulumi takes a resource's source position a fixed number of frames up
+ * (`Resource.stackTrace(4)`): one more constructor in between would make every resource appear declared
+ * inside this package.
  *
  * Unaffected: the resource's source position and stack trace recorded in the state (Pulumi's
  * `Resource.callsites` raises the limit itself). Kept as they were when `PULUMI_DEBUG_PROMISE_LEAKS` is

@@ -20,3 +20,17 @@ export interface Timestamps {
   /** When the object last changed (ISO 8601, set by the API). */
   readonly updatedAt: pulumi.Output<string>;
 }
+
+/** The args may be left out when every one is optional (`new futrou.Project("shop")`). */
+type ArgsParameter<Args> = Record<never, never> extends Args ? [args?: Args] : [args: Args];
+
+/** A kind's class: its constructor, and `get`, an existing object by its id. */
+export interface ResourceClass<Args, Instance> {
+  new (name: string, ...rest: [...ArgsParameter<Args>, opts?: pulumi.CustomResourceOptions]): Instance;
+  /**
+   * An existing object by its id, read into the program without managing it: `refresh` reads it, `destroy`
+   * leaves it alone. `state` may give values the API never returns (kept fields).
+   */
+  get(name: string, id: pulumi.Input<pulumi.ID>, state?: StateOf<Args>, opts?: pulumi.CustomResourceOptions): Instance;
+  readonly prototype: Instance;
+}

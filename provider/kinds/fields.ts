@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { GENERATIONS, type Generation } from "../api/contract";
-import { type CrossFieldRule, field, response, withRules } from "../api/models";
+import { type CrossFieldRule, field, inputId, response, withRules } from "../api/models";
 
 /** One field of a kind, as the API has it. */
 export interface Field {
@@ -35,6 +35,23 @@ export interface Field {
   default?: unknown;
   /** Always a Pulumi secret (in inputs, outputs and state). */
   secret?: boolean;
+  /**
+   * What the field is, in one paragraph (the SDK's TSDoc, the schema's description, the docs' tables). An
+   * input's doc leaves out its default and what a change does: `fieldDoc` adds them from `default` and
+   * `updatable`, so they never disagree with the declaration.
+   */
+  doc: string;
+  /** The default in words, when `default` cannot say it (the API's choice, an auto-name): "Default: <this>." */
+  defaultDoc?: string;
+  /**
+   * The SDK property's TypeScript type (inside `pulumi.Input<…>` or `pulumi.Output<…>`), where neither the rule
+   * nor the answer reader says it: an output that is always there (`string`) or may be `null` but never absent,
+   * a record with documented keys (`ServerletScalingArgs | null`), a value normal.ts turns into another. By
+   * default an input's type is its rule's, an output's its reader's `| null | undefined`.
+   */
+  tsType?: string;
+  /** What a change also does: "Updated in place (<this>)." or "Changing it replaces the job (<this>)." */
+  changeDoc?: string;
 }
 
 export type Fields = Readonly<Record<string, Field>>;
@@ -44,9 +61,43 @@ export const declare = <const D extends Fields>(fields: D): D => fields;
 
 /** Every answer of every kind carries its timestamps (not inputs). */
 export const TIMESTAMPS = {
-  createdAt: { since: "2026-08-02" },
-  updatedAt: { since: "2026-08-02" },
+  createdAt: { since: "2026-08-02", doc: "When the object was created (ISO 8601, set by the API)." },
+  updatedAt: { since: "2026-08-02", doc: "When the object last changed (ISO 8601, set by the API)." },
 } as const satisfies Fields;
+
+/**
+ * The owning workspace of a kind that has one since the first generation, its default the token's (check fills
+ * it in); `returned`: the generations whose published answers carry it, when not all.
+ */
+export const owningWorkspace = (returned?: readonly Generation[]) =>
+  ({
+    doc: "The owning workspace.",
+    defaultDoc: "the API token's workspace",
+    input: inputId,
+    since: "2026-08-02",
+    ...(returned ? { returned } : {}),
+  }) as const;
+
+/** A default as the docs show it: `simple`, `null`, `{}`, `""`. */
+export const shownDefault = (v: unknown): string => `\`${typeof v === "string" && v !== "" ? v : JSON.stringify(v)}\``;
+
+/**
+ * A field's whole doc: its paragraph, then for an input its default ("Default `x`." from `default`, or
+ * `defaultDoc`) and what a change does ("Updated in place." when `updatable`, else "Changing it replaces the
+ * <noun>.", with `changeDoc` in parentheses).
+ */
+export function fieldDoc(f: Field, noun: string): string {
+  if (!f.input) return f.doc;
+  const fallback =
+    f.defaultDoc !== undefined
+      ? `Default: ${f.defaultDoc}.`
+      : f.default !== undefined
+        ? `Default ${shownDefault(f.default)}.`
+        : "";
+  const also = f.changeDoc ? ` (${f.changeDoc})` : "";
+  const change = f.updatable ? `Updated in place${also}.` : `Changing it replaces the ${noun}${also}.`;
+  return [f.doc, fallback, change].filter((s) => s !== "").join(" ");
+}
 
 // ---------------------------------------------------------------------------------------------------
 // The derived schemas' static types
@@ -94,6 +145,10 @@ export interface KindFields {
   defaults: Readonly<Record<string, unknown>>;
   /** The always-secret fields. */
   secrets: readonly string[];
+  /** What a replacement replaces, in the docs ("Changing it replaces the job."). */
+  noun: string;
+  /** Each field's whole doc (`fieldDoc`). */
+  docs: Readonly<Record<string, string>>;
 }
 
 /** The same, with each schema's static type (for code that names one kind's models). */
@@ -147,9 +202,13 @@ function readerOf(name: string, f: Field): z.ZodType {
 /** The generations whose published answers carry a field. */
 export const returnedBy = (f: Field): readonly Generation[] => f.returned ?? GENERATIONS.filter((g) => g >= f.since);
 
-/** Everything a kind's declaration gives: `rules` are its cross-field rules, checked on create. */
+/**
+ * Everything a kind's declaration gives: `noun` names an object of the kind in the docs ("job"), `rules` are
+ * its cross-field rules, checked on create.
+ */
 export function derive<const D extends Fields>(
   fields: D,
+  noun: string,
   rules: CrossFieldRule<Record<string, unknown>>[] = [],
 ): Derived<D> {
   const inputs = names(fields, (f) => f.input !== undefined);
@@ -184,5 +243,7 @@ export function derive<const D extends Fields>(
         .map(([k, f]) => [k, f.default]),
     ),
     secrets: names(fields, (f) => f.secret === true),
+    noun,
+    docs: Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, fieldDoc(f, noun)])),
   };
 }

@@ -103,20 +103,21 @@ export const RULES: readonly Rule[] = [
   {
     // The registry is imported by the adapters, the schema, the converter and the kit's callers, never the
     // reverse: it reaches the kinds and what they are made of, nothing that uses it.
-    name: "provider/registry.ts imports only the kinds, provider/spec.ts and provider/api/",
+    name: "provider/registry.ts imports only the kinds (provider/kinds/), provider/spec.ts and provider/api/",
     from: (f) => f === "provider/registry.ts",
-    to: (f) => !(under("provider/resources")(f) || f === "provider/spec.ts" || under("provider/api")(f)),
+    to: (f) => !(under("provider/kinds")(f) || f === "provider/spec.ts" || under("provider/api")(f)),
   },
   {
-    name: "a kind's spec (provider/resources/) imports only provider/spec.ts, provider/api/ and the declarations",
-    from: under("provider/resources"),
+    // A kind's spec (provider/kinds/<kind>/spec.ts) says how the kind behaves, in the spec's language.
+    name: "a kind's spec (provider/kinds/<kind>/spec.ts) imports only provider/spec.ts, provider/api/ and provider/kinds/",
+    from: isKindSpec,
     to: (f) => !(f === "provider/spec.ts" || under("provider/api")(f) || under("provider/kinds")(f)),
   },
   {
     // A kind's declarations are made of the API layer's building blocks and the declaration language
     // (provider/kinds/fields.ts), nothing that reads them.
-    name: "provider/kinds/ imports only provider/kinds/ and provider/api/",
-    from: under("provider/kinds"),
+    name: "provider/kinds/ (but the kinds' specs) imports only provider/kinds/ and provider/api/",
+    from: (f) => under("provider/kinds")(f) && !isKindSpec(f),
     to: (f) => !(under("provider/kinds")(f) || under("provider/api")(f)),
   },
   {
@@ -125,6 +126,11 @@ export const RULES: readonly Rule[] = [
     to: (f, from) => kindFolder(f) !== undefined && kindFolder(f) !== kindFolder(from),
   },
 ];
+
+/** A kind's spec: `provider/kinds/<kind>/spec.ts`. */
+function isKindSpec(file: string): boolean {
+  return /^provider\/kinds\/[^/]+\/spec\.ts$/.test(file);
+}
 
 /** The kind whose folder holds a file (`provider/kinds/cron/fields.ts` → `cron`), if any. */
 export function kindFolder(file: string): string | undefined {

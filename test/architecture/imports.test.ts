@@ -2,10 +2,11 @@
  * The layering holds: nothing in provider/ imports sdk/; nothing in emulator/ imports provider/ or sdk/ (the
  * emulator is a second, independent reading of the contract); provider/api/ imports nothing else of ours;
  * the core (the kit, the converter's conversion, the helpers) imports no adapter, which are the only code
- * that knows a host; the registry (provider/registry.ts) imports the kinds and none of its users, a kind
- * imports neither the registry nor its users, a kind's declarations (provider/kinds/) import only the API layer
- * and the declaration language, no kind's folder imports another's, and nothing in provider/ imports the
- * dynamic host's entry; and
+ * that knows a host; the registry (provider/registry.ts) imports the kinds and none of its users; a kind is
+ * one folder (provider/kinds/<kind>/: its declarations, fields.ts, and its spec, spec.ts) and imports neither
+ * the registry nor its users: its spec only the spec's language, the API layer and the declarations, its
+ * declarations only the API layer and the declaration language; no kind's folder imports another's, and
+ * nothing in provider/ imports the dynamic host's entry; and
  * no file reaches itself through imports, type-only ones included. A failure lists
  * the imports to remove, as `from → to`.
  */
@@ -22,7 +23,7 @@ describe("the repository's imports", () => {
       expect.arrayContaining([
         { from: "sdk/resource.ts", to: "provider/naming.ts" },
         { from: "emulator/admin.ts", to: "emulator/types.ts" },
-        { from: "provider/registry.ts", to: "provider/resources/volume.ts" },
+        { from: "provider/registry.ts", to: "provider/kinds/volume/spec.ts" },
         { from: "test/architecture/imports.test.ts", to: "test/architecture/graph.ts" },
       ]),
     );
@@ -41,12 +42,12 @@ describe("the checks find what they look for", () => {
   const sources: Sources = new Map([
     ["provider/api/client.ts", 'import type { Kind } from "./contract";\nimport { specFor } from "../index";'],
     ["provider/api/contract.ts", "export type Kind = string;"],
-    ["provider/resources/volume.ts", 'import "../api/contract";\nimport type { Spec } from "../index";'],
+    ["provider/kinds/volume/spec.ts", 'import "../../api/contract";\nimport type { Spec } from "../../index";'],
     ["provider/plugin/server.ts", 'import { toSlug } from "../../sdk/naming";'],
     ["provider/index.ts", 'export { providerFor } from "./adapters/dynamic";'],
     [
       "provider/registry.ts",
-      'import { makeProvider } from "./kit";\nexport const specFor = () => require("./resources/volume");',
+      'import { makeProvider } from "./kit";\nexport const specFor = () => require("./kinds/volume/spec");',
     ],
     ["provider/kit/index.ts", "export const makeProvider = () => ({});"],
     ["provider/kinds/fields.ts", 'import { z } from "zod";'],
@@ -88,16 +89,15 @@ describe("the checks find what they look for", () => {
       ],
       "provider/ imports nothing from the dynamic host's entry (provider/index.ts)": [
         "provider/api/client.ts → provider/index.ts",
-        "provider/resources/volume.ts → provider/index.ts",
+        "provider/kinds/volume/spec.ts → provider/index.ts",
         "provider/adapters/plugin/listen.ts → provider/index.ts",
       ],
-      "provider/registry.ts imports only the kinds, provider/spec.ts and provider/api/": [
+      "provider/registry.ts imports only the kinds (provider/kinds/), provider/spec.ts and provider/api/": [
         "provider/registry.ts → provider/kit/index.ts",
       ],
-      "a kind's spec (provider/resources/) imports only provider/spec.ts, provider/api/ and the declarations": [
-        "provider/resources/volume.ts → provider/index.ts",
-      ],
-      "provider/kinds/ imports only provider/kinds/ and provider/api/": [
+      "a kind's spec (provider/kinds/<kind>/spec.ts) imports only provider/spec.ts, provider/api/ and provider/kinds/":
+        ["provider/kinds/volume/spec.ts → provider/index.ts"],
+      "provider/kinds/ (but the kinds' specs) imports only provider/kinds/ and provider/api/": [
         "provider/kinds/dnsRecord/fields.ts → provider/spec.ts",
       ],
       "a kind's folder (provider/kinds/<kind>/) imports no other kind's folder": [
@@ -112,8 +112,8 @@ describe("the checks find what they look for", () => {
       [
         "provider/adapters/dynamic/index.ts",
         "provider/index.ts",
+        "provider/kinds/volume/spec.ts",
         "provider/registry.ts",
-        "provider/resources/volume.ts",
       ],
     ]);
   });

@@ -13,9 +13,9 @@ import { OutcomeUnknownError } from "../../provider/api/outcome";
 import { type RetryLoop, retryPolicy, withRetry } from "../../provider/api/retry";
 import { DEFAULT_REQUEST_DEADLINE_SECONDS, REQUEST_DEADLINE_SETTING, resolveSettings } from "../../provider/config";
 import { Project } from "../../provider/kinds";
+import { project } from "../../provider/kinds/project/spec";
 import { makeProvider } from "../../provider/kit";
 import { Listings } from "../../provider/listing";
-import { project } from "../../provider/resources/project";
 import { HIDDEN } from "../../provider/spec";
 import { type Fixture, hang, json, startFixture } from "./fixture";
 

@@ -1,11 +1,12 @@
 /**
  * The test oracle of which fields are secrets and which force a replacement, per kind: written by hand
  * from provider/api/CONTRACT.md and the API's behaviour (what a PATCH can change), with the reason for each
- * row, never derived from the provider's specs (provider/resources/*.ts, provider/spec.ts `replaceOn`) or
+ * row, never derived from the provider's specs (provider/kinds/<kind>/spec.ts, provider/spec.ts `replaceOn`) or
  * the schema generated from them. test/plugin/schema.test.ts holds the plugin's schema to it and
  * test/provider/spec-table.test.ts the kit's specs, so a spec that stops marking a credential secret, or
  * starts replacing on a field the API updates in place, fails there.
  */
+
 import type { Kind } from "../../provider/api/contract";
 
 export interface FieldRules {

@@ -21,10 +21,10 @@ import { errorBody, type Fixture, json, startFixture } from "../client/fixture";
 
 /** A certificate as the contract assumes it (provider/api/contract.ts `CERT`), with its renew action. */
 const CERT_FIELDS = declare({
-  domain: { input: line.min(1), required: true, since: "2026-08-02" },
-  workspaceId: { input: inputId, since: "2026-08-02" },
-  status: { since: "2026-08-02" },
-  expiresAt: { since: "2026-08-02" },
+  domain: { input: line.min(1), required: true, since: "2026-08-02", doc: "The domain the certificate is for." },
+  workspaceId: { input: inputId, since: "2026-08-02", doc: "The owning workspace." },
+  status: { since: "2026-08-02", doc: "`pending`, `issued` or `failed`." },
+  expiresAt: { since: "2026-08-02", doc: "When the certificate expires (ISO 8601)." },
   ...TIMESTAMPS,
 });
 
@@ -32,7 +32,7 @@ function certSpec(renew: Partial<NonNullable<ResourceSpec["actions"]>[string]> =
   const spec = defineSpec({
     // Any registered kind's name: the spec's collection and type name below are what the kit uses.
     kind: "project",
-    fields: derive(CERT_FIELDS),
+    fields: derive(CERT_FIELDS, "certificate"),
     lookup: { fields: ["domain"] },
     volatile: ["status", "expiresAt"],
     actions: {

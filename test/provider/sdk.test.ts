@@ -5,10 +5,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { RunningEmulator } from "../../emulator";
 import { startEmulator } from "../../emulator";
-import { cron } from "../../provider/resources/cron";
-import { dnsRecord } from "../../provider/resources/dnsRecord";
-import { serverlet } from "../../provider/resources/serverlet";
-import { variable } from "../../provider/resources/variable";
+import { cron } from "../../provider/kinds/cron/spec";
+import { dnsRecord } from "../../provider/kinds/dnsRecord/spec";
+import { serverlet } from "../../provider/kinds/serverlet/spec";
+import { variable } from "../../provider/kinds/variable/spec";
 import * as futrou from "../../sdk";
 import { resetSdkModeCache } from "../../sdk/mode";
 import { providerModule, resourceArgs } from "../../sdk/resource";

@@ -44,9 +44,10 @@ export const dnsRecordRule: CrossFieldRule<{
   }
 };
 export const DNS_RECORD_FIELDS = declare({
-  /** The zone's id: a path input (provider/resources/dnsRecord.ts), answered too. */
-  dnsId: { since: "2026-08-02" },
+  /** The zone's id: a path input (./spec.ts), answered too. */
+  dnsId: { doc: "The zone (DnsZone id) the record lives in. Changing it replaces the record.", since: "2026-08-02" },
   name: {
+    doc: "The name inside the zone: `@` for the apex, `www`, `_dmarc`, `*.api`; at most 253 characters.",
     input: z
       .string()
       .min(1)
@@ -56,8 +57,15 @@ export const DNS_RECORD_FIELDS = declare({
     updatable: true,
     since: "2026-08-02",
   },
-  type: { input: DnsRecordType, required: true, updatable: true, since: "2026-08-02" },
+  type: {
+    doc: "A, AAAA, CNAME, MX, TXT, NS, SRV or CAA; the value must fit it (A: IPv4, AAAA: IPv6, …).",
+    input: DnsRecordType,
+    required: true,
+    updatable: true,
+    since: "2026-08-02",
+  },
   value: {
+    doc: 'The record data, e.g. `203.0.113.10`, `mail.example.com`, `"10 5060 sip.example.com"` for SRV; at most 4096 characters.',
     input: z
       .string()
       .min(1, "must not be empty")
@@ -67,20 +75,32 @@ export const DNS_RECORD_FIELDS = declare({
     since: "2026-08-02",
   },
   ttl: {
+    doc: "Time to live in seconds, a whole number 0–2147483647.",
     input: int(DNS_TTL.min, DNS_TTL.max, " seconds"),
     updatable: true,
     since: "2026-08-02",
     default: DNS_TTL.default,
   },
   priority: {
+    doc: 'Priority 0–65535 for MX and SRV; on other types only 0, the API\'s value for "none".',
     input: int(DNS_PRIORITY.min, DNS_PRIORITY.max).nullable(),
     updatable: true,
     since: "2026-08-02",
     default: DNS_PRIORITY.none,
   },
+  // The API's id of the record (the spec's `apiIdOutput`), an output; declared for its doc.
+  recordId: {
+    tsType: "string",
+    doc: "The record's own id (the Pulumi id is `<dnsId>/<recordId>`).",
+    since: "2026-08-02",
+    returned: [],
+    answer: false,
+  },
   ...TIMESTAMPS,
 });
 
-export const DNS_RECORD = derive(DNS_RECORD_FIELDS, [dnsRecordRule as CrossFieldRule<Record<string, unknown>>]);
+export const DNS_RECORD = derive(DNS_RECORD_FIELDS, "record", [
+  dnsRecordRule as CrossFieldRule<Record<string, unknown>>,
+]);
 export const DnsRecord = DNS_RECORD.model;
 export type DnsRecord = z.infer<typeof DnsRecord>;

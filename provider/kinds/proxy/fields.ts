@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { PROXY_RULE_METHODS, PROXY_TARGET_MAX, PROXY_TYPES } from "../../api/contract";
 import { isHostname, isIPv4, isIPv6 } from "../../api/formats";
-import { bool, domain, field, inputId, nullableId, port } from "../../api/models";
-import { declare, derive, TIMESTAMPS } from "../fields";
+import { bool, domain, field, nullableId, port } from "../../api/models";
+import { declare, derive, owningWorkspace, TIMESTAMPS } from "../fields";
 
 /** A host name or IP address, optionally with `:port` (the CLI's own sample uses `web:8080`). */
 function isTarget(t: string): boolean {
@@ -34,8 +34,15 @@ export const ProxyRule = z.object({
 });
 
 export const PROXY_FIELDS = declare({
-  domain: { input: domain, required: true, updatable: true, since: "2026-08-02" },
+  domain: {
+    doc: "The public domain the proxy answers for, at most 253 characters.",
+    input: domain,
+    required: true,
+    updatable: true,
+    since: "2026-08-02",
+  },
   target: {
+    doc: "Where traffic goes: a host name or IP address, optionally with `:port` (`web:8080`); at most 259 characters.",
     input: z
       .string()
       .min(1)
@@ -45,41 +52,129 @@ export const PROXY_FIELDS = declare({
     updatable: true,
     since: "2026-08-02",
   },
-  port: { input: port, updatable: true, since: "2026-08-02", default: 80 },
-  type: { input: z.enum(PROXY_TYPES), updatable: true, since: "2026-08-02", default: "http" },
+  port: { doc: "The target port, 1–65535.", input: port, updatable: true, since: "2026-08-02", default: 80 },
+  type: {
+    doc: "`http`, `tcp` or `udp`.",
+    input: z.enum(PROXY_TYPES),
+    updatable: true,
+    since: "2026-08-02",
+    default: "http",
+  },
   strategy: {
+    doc: "Load-balancing strategy: `round-robin` or `primary-failover` (the newest API's enum; the older one took any string, so others pass through).",
     input: z.string().min(1, "must not be empty (e.g. round-robin)"),
     updatable: true,
     since: "2026-08-02",
     default: "round-robin",
   },
-  enforceHttps: { input: z.boolean(), updatable: true, since: "2026-08-02", default: false },
+  enforceHttps: {
+    doc: "Redirect plain HTTP to HTTPS.",
+    input: z.boolean(),
+    updatable: true,
+    since: "2026-08-02",
+    default: false,
+  },
   // 2026-08-02 only.
-  compress: { input: z.boolean(), updatable: true, since: "2026-08-02", returned: ["2026-08-02"], default: false },
-  followRedirects: { input: z.boolean(), updatable: true, since: "2026-08-02", default: false },
-  preserveHeaders: { input: z.boolean(), updatable: true, since: "2026-08-02", default: true },
-  preserveHost: { input: z.boolean(), updatable: true, since: "2026-08-02", default: true },
-  preservePath: { input: z.boolean(), updatable: true, since: "2026-08-02", default: true },
-  preserveQuery: { input: z.boolean(), updatable: true, since: "2026-08-02", default: true },
-  verifyTls: { input: z.boolean(), updatable: true, since: "2026-08-02", default: true },
+  compress: {
+    doc: "Compress responses (the 2026-08-02 API; the newest has no such field and ignores it).",
+    input: z.boolean(),
+    updatable: true,
+    since: "2026-08-02",
+    returned: ["2026-08-02"],
+    default: false,
+  },
+  followRedirects: {
+    doc: "Follow the target's redirects.",
+    input: z.boolean(),
+    updatable: true,
+    since: "2026-08-02",
+    default: false,
+  },
+  preserveHeaders: {
+    doc: "Pass request headers through.",
+    input: z.boolean(),
+    updatable: true,
+    since: "2026-08-02",
+    default: true,
+  },
+  preserveHost: {
+    doc: "Pass the Host header through.",
+    input: z.boolean(),
+    updatable: true,
+    since: "2026-08-02",
+    default: true,
+  },
+  preservePath: {
+    doc: "Pass the path through.",
+    input: z.boolean(),
+    updatable: true,
+    since: "2026-08-02",
+    default: true,
+  },
+  preserveQuery: {
+    doc: "Pass the query string through.",
+    input: z.boolean(),
+    updatable: true,
+    since: "2026-08-02",
+    default: true,
+  },
+  verifyTls: {
+    doc: "Verify the target's TLS certificate.",
+    input: z.boolean(),
+    updatable: true,
+    since: "2026-08-02",
+    default: true,
+  },
   /** 2026-08-02 only (ASSUMED `pending` → `active`); 2026-08-30 answers `isVerified` instead. */
-  status: { since: "2026-08-02", returned: ["2026-08-02"] },
-  isVerified: { since: "2026-08-30", answer: bool },
+  status: {
+    tsType: "string | undefined",
+    doc: "2026-08-02: `pending` until the domain and TLS are verified, then `active` (or `failed`); the newest API has no `status`. Changes on its own; never a diff.",
+    since: "2026-08-02",
+    returned: ["2026-08-02"],
+  },
+  isVerified: {
+    tsType: "boolean | undefined",
+    doc: "2026-08-30: whether the domain is verified. Changes on its own; never a diff.",
+    since: "2026-08-30",
+    answer: bool,
+  },
   rules: {
+    doc: "Routing rules (2026-08-30): `[{ if: { host, method, path, port }, then: [...] }]`.",
     input: z.array(ProxyRule).nullable(),
     updatable: true,
     since: "2026-08-30",
     answer: field(z.array(z.record(z.string(), z.unknown()))),
     default: null,
   },
-  workspaceId: { input: inputId, since: "2026-08-02", returned: ["2026-08-30"] },
-  projectId: { input: nullableId, updatable: true, since: "2026-08-02", returned: ["2026-08-30"], default: null },
-  proxyPlanId: { input: nullableId, updatable: true, since: "2026-08-02", returned: ["2026-08-30"] },
-  regionId: { input: nullableId, updatable: true, since: "2026-08-02", returned: ["2026-08-30"] },
+  workspaceId: owningWorkspace(["2026-08-30"]),
+  projectId: {
+    doc: "The project the proxy belongs to.",
+    input: nullableId,
+    updatable: true,
+    since: "2026-08-02",
+    returned: ["2026-08-30"],
+    default: null,
+  },
+  proxyPlanId: {
+    doc: "The proxy plan id (see `getProxyPlan`).",
+    defaultDoc: "the API's choice, kept until you set one",
+    input: nullableId,
+    updatable: true,
+    since: "2026-08-02",
+    returned: ["2026-08-30"],
+  },
+  regionId: {
+    doc: "The region id (see `getRegions`, 2026-08-30).",
+    defaultDoc: "the API's choice, kept until you set one",
+    input: nullableId,
+    updatable: true,
+    since: "2026-08-02",
+    returned: ["2026-08-30"],
+  },
   ...TIMESTAMPS,
 });
 
-export const PROXY = derive(PROXY_FIELDS);
+export const PROXY = derive(PROXY_FIELDS, "proxy");
 // biome-ignore lint/suspicious/noShadowRestrictedNames: the API's name for the kind; import it qualified where the global matters
 export const Proxy = PROXY.model;
 export type Proxy = z.infer<typeof Proxy>;

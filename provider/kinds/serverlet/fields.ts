@@ -10,7 +10,7 @@ import {
 } from "../../api/contract";
 import { ENV_KEY } from "../../api/formats";
 import { bool, type CrossFieldRule, field, inputId, int, name, nullableId, port, str } from "../../api/models";
-import { declare, derive, TIMESTAMPS } from "../fields";
+import { declare, derive, owningWorkspace, TIMESTAMPS } from "../fields";
 
 export const ServerletVolume = z.object({
   volumeId: inputId,
@@ -61,8 +61,17 @@ export const mountsRule: CrossFieldRule<{
     : undefined;
 };
 export const SERVERLET_FIELDS = declare({
-  name: { input: name, required: true, updatable: true, since: "2026-08-02" },
+  name: {
+    doc: "The serverlet's name, at most 255 characters.",
+    defaultDoc: "`<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`)",
+    input: name,
+    required: true,
+    updatable: true,
+    since: "2026-08-02",
+  },
   image: {
+    doc: "The container image, e.g. `ghcr.io/acme/api:1.4`, at most 512 characters.",
+    changeDoc: "redeploys; up waits for `running`",
     input: z
       .string()
       .min(1, "must not be empty")
@@ -72,25 +81,62 @@ export const SERVERLET_FIELDS = declare({
     updatable: true,
     since: "2026-08-02",
   },
-  serverletPlanId: { input: nullableId, updatable: true, since: "2026-08-02", returned: ["2026-08-30"] },
-  workspaceId: { input: inputId, since: "2026-08-02", returned: ["2026-08-30"] },
-  projectId: { input: nullableId, updatable: true, since: "2026-08-02", returned: ["2026-08-30"], default: null },
-  regionId: { input: nullableId, since: "2026-08-02", returned: ["2026-08-30"] },
-  minInstances: { input: instances, updatable: true, since: "2026-08-02", default: SERVERLET_INSTANCES.default },
-  maxInstances: { input: instances, updatable: true, since: "2026-08-02", default: SERVERLET_INSTANCES.default },
+  serverletPlanId: {
+    doc: "The serverlet plan id (see `getServerletPlan`), which sizes it in the newest API.",
+    defaultDoc: "the API's choice, kept until you set one",
+    input: nullableId,
+    updatable: true,
+    since: "2026-08-02",
+    returned: ["2026-08-30"],
+  },
+  workspaceId: owningWorkspace(["2026-08-30"]),
+  projectId: {
+    doc: "The project the serverlet belongs to.",
+    input: nullableId,
+    updatable: true,
+    since: "2026-08-02",
+    returned: ["2026-08-30"],
+    default: null,
+  },
+  regionId: {
+    doc: "The region id (see `getRegions`).",
+    defaultDoc: "the API's choice, kept until you set one",
+    input: nullableId,
+    since: "2026-08-02",
+    returned: ["2026-08-30"],
+  },
+  minInstances: {
+    doc: "Fewest instances, a whole number 0–1000, at most `maxInstances`.",
+    input: instances,
+    updatable: true,
+    since: "2026-08-02",
+    default: SERVERLET_INSTANCES.default,
+  },
+  maxInstances: {
+    doc: "Most instances, a whole number 0–1000.",
+    input: instances,
+    updatable: true,
+    since: "2026-08-02",
+    default: SERVERLET_INSTANCES.default,
+  },
   cpu: {
+    doc: "CPU per instance in **millicores**, a whole number 10–32000 (`250` = a quarter core). The 2026-08-02 API only: the newest sizes by plan.",
+    defaultDoc: "the API's (from the plan)",
     input: int(SERVERLET_CPU_MILLICORES.min, SERVERLET_CPU_MILLICORES.max, " millicores (250 = a quarter core)"),
     updatable: true,
     since: "2026-08-02",
     returned: ["2026-08-02"],
   },
   ram: {
+    doc: "Memory per instance in **MiB**, a whole number 32–262144. The 2026-08-02 API only: the newest sizes by plan.",
+    defaultDoc: "the API's (from the plan)",
     input: int(SERVERLET_RAM_MIB.min, SERVERLET_RAM_MIB.max, " MiB"),
     updatable: true,
     since: "2026-08-02",
     returned: ["2026-08-02"],
   },
   env: {
+    doc: "Environment variables.",
     input: z.record(
       z.string().regex(ENV_KEY, "environment variable names must be letters, digits and '_'"),
       z.string(),
@@ -101,6 +147,7 @@ export const SERVERLET_FIELDS = declare({
     default: {},
   },
   volumes: {
+    doc: "Mounted volumes (2026-08-02).",
     input: z.array(ServerletVolume),
     updatable: true,
     since: "2026-08-02",
@@ -108,8 +155,15 @@ export const SERVERLET_FIELDS = declare({
     answer: field(z.array(z.looseObject({ volumeId: z.string(), mountPath: z.string(), readOnly: bool }))),
     default: [],
   },
-  mounts: { input: ServerletMounts.nullable(), updatable: true, since: "2026-08-30", default: null },
+  mounts: {
+    doc: 'Mounted storages (2026-08-30): absolute mount path → Storage id, e.g. `{ "/data": files.id }`. A path may not be in `volumes` too.',
+    input: ServerletMounts.nullable(),
+    updatable: true,
+    since: "2026-08-30",
+    default: null,
+  },
   ports: {
+    doc: "Listening ports.",
     input: z.array(ServerletPort),
     updatable: true,
     since: "2026-08-02",
@@ -118,6 +172,8 @@ export const SERVERLET_FIELDS = declare({
     default: [],
   },
   scaling: {
+    tsType: "ServerletScalingArgs | null",
+    doc: "Autoscaling.",
     input: ServerletScaling.nullable(),
     updatable: true,
     since: "2026-08-02",
@@ -125,23 +181,53 @@ export const SERVERLET_FIELDS = declare({
     answer: field(z.record(z.string(), z.number())),
     default: null,
   },
-  arch: { input: z.enum(SERVERLET_ARCHES).nullable(), updatable: true, since: "2026-08-30" },
-  networkId: { input: nullableId, updatable: true, since: "2026-08-02", returned: ["2026-08-02"] },
-  runtime: { input: z.string().min(1).nullable(), updatable: true, since: "2026-08-02", returned: ["2026-08-02"] },
+  arch: {
+    doc: "CPU architecture, `amd64` or `arm64` (2026-08-30).",
+    defaultDoc: "the API's choice, kept until you set one",
+    input: z.enum(SERVERLET_ARCHES).nullable(),
+    updatable: true,
+    since: "2026-08-30",
+  },
+  networkId: {
+    doc: "A private network id.",
+    defaultDoc: "`null`",
+    input: nullableId,
+    updatable: true,
+    since: "2026-08-02",
+    returned: ["2026-08-02"],
+  },
+  runtime: {
+    doc: "A runtime name, for images built by the platform.",
+    defaultDoc: "`null`",
+    input: z.string().min(1).nullable(),
+    updatable: true,
+    since: "2026-08-02",
+    returned: ["2026-08-02"],
+  },
   instances: {
+    tsType: "number",
+    doc: "Instances running now (the 2026-08-02 API only). Changes on its own; never a diff.",
     since: "2026-08-02",
     returned: ["2026-08-02"],
     answer: field(z.union([z.number(), z.array(z.unknown())])),
   },
-  state: { since: "2026-08-02" },
+  state: {
+    tsType: "string",
+    doc: "As the API reports it: `state` in the 2026-08-02 API (`deploying`, `running`, `stopped`, `failed`), or `status` in the 2026-08-30 one (`pending`, `creating`, `ready`, `deleting`, `deleted`, `failed`); other values may appear. `running` or `ready` after up. Changes on its own; never a diff.",
+    since: "2026-08-02",
+  },
   /** 2026-08-30's name for the state, with its own values (normal.ts reads `status ?? state` into `state`). */
-  status: { since: "2026-08-30", returned: [] },
+  status: { doc: "The 2026-08-30 API's status, read into `state`.", since: "2026-08-30", returned: [] },
   /** ASSUMED: why the serverlet is `failed`, when the API says. */
-  stateReason: { since: "2026-08-02", returned: [] },
+  stateReason: {
+    doc: "Why the serverlet is `failed`, when the API says (its published shape does not promise it).",
+    since: "2026-08-02",
+    returned: [],
+  },
   ...TIMESTAMPS,
 });
 
-export const SERVERLET = derive(SERVERLET_FIELDS, [
+export const SERVERLET = derive(SERVERLET_FIELDS, "serverlet", [
   instancesRule as CrossFieldRule<Record<string, unknown>>,
   mountsRule as CrossFieldRule<Record<string, unknown>>,
 ]);

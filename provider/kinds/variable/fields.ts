@@ -23,11 +23,13 @@ export const variableScopeRule: CrossFieldRule<Partial<Record<(typeof VARIABLE_S
 export const VARIABLE_FIELDS = declare({
   // ASSUMED: keys are environment variable names.
   key: {
+    doc: "The variable name: letters, digits and `_`, not starting with a digit, at most 255 characters.",
     input: z.string().min(1).max(TEXT_MAX).regex(ENV_KEY, "must be letters, digits and '_', not starting with a digit"),
     required: true,
     since: "2026-08-02",
   },
   value: {
+    doc: "The value, at most 65,536 characters. A Pulumi secret (encrypted in the state, `[secret]` in previews) when the program makes it one (`config.requireSecret`, `pulumi.secret`) or `isSecret` is true; otherwise a plain value whose changes previews show. Write-only in the API: it is never read back, so a change made outside Pulumi cannot be detected.",
     input: z.string().max(VARIABLE_VALUE_MAX),
     required: true,
     updatable: true,
@@ -35,14 +37,26 @@ export const VARIABLE_FIELDS = declare({
     returned: [],
     answer: false,
   },
-  isSecret: { input: z.boolean(), updatable: true, since: "2026-08-02", default: false },
-  description: { input: text, updatable: true, since: "2026-08-02", default: "" },
-  workspaceId: { input: nullableId, since: "2026-08-02" },
-  projectId: { input: nullableId, since: "2026-08-02" },
-  serverletId: { input: nullableId, since: "2026-08-02" },
+  isSecret: {
+    doc: "Whether the platform hides the value in its console and logs. `true` also makes `value` a Pulumi secret.",
+    input: z.boolean(),
+    updatable: true,
+    since: "2026-08-02",
+    default: false,
+  },
+  description: {
+    doc: "Free text, at most 255 characters.",
+    input: text,
+    updatable: true,
+    since: "2026-08-02",
+    default: "",
+  },
+  workspaceId: { doc: "Scope: the whole workspace.", input: nullableId, since: "2026-08-02" },
+  projectId: { doc: "Scope: one project.", input: nullableId, since: "2026-08-02" },
+  serverletId: { doc: "Scope: one serverlet.", input: nullableId, since: "2026-08-02" },
   ...TIMESTAMPS,
 });
 
-export const VARIABLE = derive(VARIABLE_FIELDS, [variableScopeRule]);
+export const VARIABLE = derive(VARIABLE_FIELDS, "variable", [variableScopeRule]);
 export const Variable = VARIABLE.model;
 export type Variable = z.infer<typeof Variable>;

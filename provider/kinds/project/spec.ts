@@ -1,6 +1,7 @@
 /** Project (`/projects`). Pulumi and import id: the project id. Moving to another workspace replaces it. */
-import { PROJECT } from "../kinds/project/fields";
-import { defineSpec, uniqueInWorkspace } from "../spec";
+
+import { defineSpec, uniqueInWorkspace } from "../../spec";
+import { PROJECT } from "./fields";
 
 export const project = defineSpec({
   kind: "project",

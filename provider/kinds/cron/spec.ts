@@ -1,6 +1,7 @@
 /** Cron job (`/crons`). Pulumi and import id: the cron id. Headers and body may hold credentials: secrets. */
-import { CRON } from "../kinds/cron/fields";
-import { defineSpec, uniqueInWorkspace } from "../spec";
+
+import { defineSpec, uniqueInWorkspace } from "../../spec";
+import { CRON } from "./fields";
 
 export const cron = defineSpec({
   kind: "cron",

@@ -3,10 +3,10 @@
  * outputs keep it from the inputs, so its drift cannot be seen; key and scope replace. It is a secret when
  * the program makes it one or `isSecret` is true.
  */
-import type { Query } from "../api/client";
-import { COLLECTIONS } from "../api/contract";
-import { VARIABLE, VARIABLE_SCOPES } from "../kinds/variable/fields";
-import { defineSpec, type Props } from "../spec";
+import type { Query } from "../../api/client";
+import { COLLECTIONS } from "../../api/contract";
+import { defineSpec, type Props } from "../../spec";
+import { VARIABLE, VARIABLE_SCOPES } from "./fields";
 
 /** List within the variable's scope when the API can filter by it (serverletId is not a list filter). */
 const byScope = (body: Props): Query =>

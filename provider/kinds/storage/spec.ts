@@ -4,8 +4,9 @@
  * `GET /storages` needs `workspaceId` or `projectId`: the lookup after an ambiguous create always sends the
  * workspace (check defaults it).
  */
-import { STORAGE } from "../kinds/storage/fields";
-import { defineSpec, uniqueInWorkspace } from "../spec";
+
+import { defineSpec, uniqueInWorkspace } from "../../spec";
+import { STORAGE } from "./fields";
 
 export const storage = defineSpec({
   kind: "storage",

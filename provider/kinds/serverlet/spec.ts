@@ -8,9 +8,9 @@ import {
   SERVERLET_GONE_STATES,
   SERVERLET_READY_STATES,
   SERVERLET_SETTLED_STATES,
-} from "../api/contract";
-import { SERVERLET } from "../kinds/serverlet/fields";
-import { defineSpec, uniqueInWorkspace } from "../spec";
+} from "../../api/contract";
+import { defineSpec, uniqueInWorkspace } from "../../spec";
+import { SERVERLET } from "./fields";
 
 export const serverlet = defineSpec({
   kind: "serverlet",

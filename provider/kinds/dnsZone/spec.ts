@@ -4,10 +4,16 @@
  * unless the provider-only input `forceDestroy` is true.
  */
 import { z } from "zod";
-import { COLLECTIONS, isPlatformRecord } from "../api/contract";
-import { DnsRecord } from "../kinds/dnsRecord/fields";
-import { DNS_ZONE } from "../kinds/dnsZone/fields";
-import { defineSpec, uniqueInWorkspace } from "../spec";
+import { COLLECTIONS, isPlatformRecord } from "../../api/contract";
+import { response, str } from "../../api/models";
+import { defineSpec, uniqueInWorkspace } from "../../spec";
+import { DNS_ZONE } from "./fields";
+
+/**
+ * What the zone's delete reads of each record in it: its own reading, not the record kind's model (a kind's
+ * folder imports no other kind's), of the fields the refusal names.
+ */
+const ZoneRecord = response({ name: str, type: str, value: str });
 
 export const dnsZone = defineSpec({
   kind: "dnsZone",
@@ -17,7 +23,7 @@ export const dnsZone = defineSpec({
   localInputs: z.object({ forceDestroy: z.boolean().default(false) }),
   contents: {
     collection: COLLECTIONS.dnsRecord,
-    model: DnsRecord,
+    model: ZoneRecord,
     what: "records",
     platform: isPlatformRecord,
     describe: (r) => `${String(r.name)} ${String(r.type)} ${String(r.value)} (${String(r.id)})`,

@@ -3,10 +3,10 @@
  * is the output `recordId`. Moving it to another zone replaces it; records need not be unique.
  */
 import { z } from "zod";
-import { COLLECTIONS, isPlatformRecord } from "../api/contract";
-import { ApiId } from "../api/path";
-import { DNS_RECORD } from "../kinds/dnsRecord/fields";
-import { defineSpec } from "../spec";
+import { COLLECTIONS, isPlatformRecord } from "../../api/contract";
+import { ApiId } from "../../api/path";
+import { defineSpec } from "../../spec";
+import { DNS_RECORD } from "./fields";
 
 export const dnsRecord = defineSpec({
   kind: "dnsRecord",

@@ -2,8 +2,9 @@
  * Volume (`/volumes`). Pulumi and import id: the volume id. It only grows: a smaller `sizeGb` fails at
  * check (preview), before any request; type and region replace it.
  */
-import { VOLUME } from "../kinds/volume/fields";
-import { defineSpec, uniqueInWorkspace } from "../spec";
+
+import { defineSpec, uniqueInWorkspace } from "../../spec";
+import { VOLUME } from "./fields";
 
 export const volume = defineSpec({
   kind: "volume",
