@@ -224,7 +224,9 @@ export function methodsOf(
         `${action.doc} Dynamic providers have no methods: there, and in plugin mode too, a new value of the ` +
         `input \`${actionTriggers(spec.actions)[name]}\` runs ${name} during the update.`,
       inputs: {
-        properties: { __self__: { $ref: `#/resources/${token(spec.typeName)}` } },
+        properties: {
+          __self__: { $ref: `#/resources/${token(spec.typeName)}`, description: `The ${spec.typeName} it runs on.` },
+        },
         required: ["__self__"],
       },
       outputs: {

@@ -157,7 +157,8 @@ export interface ResourceSpec {
     settled: readonly string[];
     /** Values that mean the object is gone although a GET still answers it: read treats them as a 404. */
     gone: readonly string[];
-    reasonField: string;
+    /** The output that says why it failed, if the kind has one. */
+    reasonField?: string;
     /**
      * What the wait's status lines count besides the state: the output holding how many are ready, the
      * input (or output) saying how many are wanted, and what they are (`instances`).
@@ -408,9 +409,21 @@ export function defineSpec(data: SpecData): ResourceSpec {
     update: fields.update,
     model: fields.model,
     ...data,
+    fields: { ...fields, docs: { ...fields.docs, ...triggerDocs(data.actions) } },
     localInputs: withTriggers(data.localInputs, data.actions),
     replaceOn: inputs.filter((k) => !updatable.includes(k)),
   };
+}
+
+/** Each trigger input's doc (the SDK's TSDoc, the schema's description, the docs' tables), from its action's. */
+function triggerDocs(actions: ResourceSpec["actions"]): Record<string, string> {
+  const triggers = actionTriggers(actions);
+  return Object.fromEntries(
+    Object.entries(actions ?? {}).map(([name, a]) => [
+      triggers[name],
+      `Any text: a new value runs \`${name}\` during the update, in place (${a.doc.replace(/\.$/, "")}); a create only records it. Never sent to the API.`,
+    ]),
+  );
 }
 
 /** The provider-only inputs with each action's trigger: any text, whose change runs the action. */

@@ -54,11 +54,11 @@ export async function waitReady(
     if (state === undefined || state === null) return current;
     if (ready.ready.includes(String(state)) || ready.settled.includes(String(state))) return current;
     if (ready.failed.includes(String(state)) || Date.now() >= deadline) {
-      const reason = rt.live(current)[ready.reasonField];
+      const reason = ready.reasonField ? rt.live(current)[ready.reasonField] : undefined;
       const failed = ready.failed.includes(String(state));
       const setting = customTimeout(inputs, op) ? `customTimeouts.${op}` : "futrou:readyTimeoutSeconds";
       const why = failed
-        ? `${state}: ${reason ?? `the API gave no reason (${ready.reasonField} is empty)`}`
+        ? `${state}: ${reason ?? `the API gave no reason${ready.reasonField ? ` (${ready.reasonField} is empty)` : ""}`}`
         : `still ${state} after ${limitMs / 1000} s (${setting})`;
       const todo = failed
         ? "fix the cause (e.g. the image) and run `pulumi up` again"

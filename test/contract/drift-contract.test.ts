@@ -15,7 +15,7 @@ const api = cannedApi();
 
 /** Each program in each generation whose published answers carry the field it drifts (else it is kept). */
 const rows = CASES.flatMap((c) =>
-  GENERATIONS.filter((g) => PUBLISHED[g][c.kind].includes(Object.keys(c.drift ?? c.update)[0] as string)).map(
+  GENERATIONS.filter((g) => PUBLISHED[g][c.kind].includes(Object.keys(c.drift ?? c.update ?? {})[0] as string)).map(
     (g) => [g, caseName(c), c, g] as const,
   ),
 );
@@ -27,7 +27,7 @@ test.each(rows)(
     const served = serveKind(api, c.kind, { post: "published", get: "published", generation });
     const engine = await new Engine(c.kind).configure({ apiUrl: api.origin });
     const state = await engine.create(c.program);
-    const drift = c.drift ?? c.update;
+    const drift = c.drift ?? c.update ?? {};
     served.object = patched(c.kind, served.object as Props, drift, generation); // changed in the console
 
     const refreshed = await engine.refresh(state);

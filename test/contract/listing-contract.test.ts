@@ -39,7 +39,7 @@ async function refreshTwice(c: Case, list: Shape, get: Shape, drift: Props, gene
 
 /** Each program in each generation whose published answers carry the field it drifts (else it is kept). */
 const rows = CASES.flatMap((c) =>
-  GENERATIONS.filter((g) => PUBLISHED[g][c.kind].includes(Object.keys(c.drift ?? c.update)[0] as string)).map(
+  GENERATIONS.filter((g) => PUBLISHED[g][c.kind].includes(Object.keys(c.drift ?? c.update ?? {})[0] as string)).map(
     (g) => [g, caseName(c), c, g] as const,
   ),
 );
@@ -47,7 +47,7 @@ const rows = CASES.flatMap((c) =>
 test.each(rows)(
   "%s: %s: published list answers the second read, with the same drift the deciding GET found",
   async (_gen, _name, c: Case, generation: Generation) => {
-    const drift = c.drift ?? c.update;
+    const drift = c.drift ?? c.update ?? {};
     const { first, second, lists, gets } = await refreshTwice(c, "published", "published", drift, generation);
     const [field] = Object.keys(drift) as [string];
     expect(first?.outputs[field]).toEqual(drift[field]);
@@ -60,7 +60,7 @@ test.each(rows)(
 test.each(rows)(
   "%s: %s: list items with only the required fields: every read asks by GET unless that is all a GET says",
   async (_gen, _name, c: Case, generation: Generation) => {
-    const drift = c.drift ?? c.update;
+    const drift = c.drift ?? c.update ?? {};
     const { first, second, gets } = await refreshTwice(c, "required", "published", drift, generation);
     const [field] = Object.keys(drift) as [string];
     expect(first?.outputs[field]).toEqual(drift[field]);

@@ -131,11 +131,10 @@ describe("the package schema", () => {
     }
   });
 
-  test("every lookup is a function, with described arguments and results", () => {
+  test("every lookup and every resource method is a function, with described arguments and results", () => {
+    const methods = Object.values(schema.resources).flatMap((r) => Object.values(r.methods ?? {}));
     expect(Object.keys(schema.functions).sort()).toEqual(
-      Object.keys(LOOKUPS)
-        .map((n) => `futrou:index:${n}`)
-        .sort(),
+      [...Object.keys(LOOKUPS).map((n) => `futrou:index:${n}`), ...methods].sort(),
     );
     const getProject = schema.functions["futrou:index:getProject"];
     expect(getProject?.description).toMatch(/project with this name/);
