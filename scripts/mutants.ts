@@ -167,7 +167,7 @@ export const MUTANTS: Mutant[] = [
     name: "token-echo-kept",
     breaks: "an answer that echoes the API token puts it into the error the user sees",
     file: "provider/api/client.ts",
-    from: 'let out = text.split(this.#token).join("[redacted]");',
+    from: 'let out = text.split(this.#s.token).join("[redacted]");',
     to: "return text;\n    let out = text;",
     test: {
       file: "test/client/http.test.ts",

@@ -96,25 +96,31 @@ export interface WriteEvent {
 }
 export type WriteObserver = (event: WriteEvent) => void;
 
+/** What a client and every view of it (`within`) share. */
+interface Shared {
+  readonly token: string;
+  readonly policy: RetryPolicy;
+  readonly limiter: { acquire(): Promise<Release>; readonly idle: number };
+  readonly dispatcher?: Dispatcher;
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly onRetry?: (event: RetryEvent) => void;
+  readonly random?: () => number;
+  readonly observers: Set<WriteObserver>;
+  readonly origin?: { apiUrl: string; apiUrlAsGiven?: string; apiToken: string };
+  /** The base URL's path as URL parsing has it (`/v2`; empty for a base URL without one). */
+  readonly basePath: string;
+  readonly deadline: { ms: number; setting: string };
+  readonly now: () => number;
+  /** The API's clock as the latest answer's `Date` header said it, and when (on `now`) that answer came. */
+  readonly apiClock: { at?: { date: number; heard: number } };
+}
+
 export class FutrouClient {
   readonly baseUrl: string;
   readonly timeoutMs: number;
   readonly userAgent: string;
-  readonly #token: string;
-  readonly #policy: RetryPolicy;
-  readonly #limiter: { acquire(): Promise<Release>; readonly idle: number };
-  readonly #dispatcher?: Dispatcher;
-  readonly #sleep: (ms: number) => Promise<void>;
-  readonly #onRetry?: (event: RetryEvent) => void;
-  readonly #random?: () => number;
-  readonly #observers: Set<WriteObserver>;
-  readonly #origin?: { apiUrl: string; apiUrlAsGiven?: string; apiToken: string };
-  /** The base URL's path as URL parsing has it (`/v2`; empty for a base URL without one). */
-  readonly #basePath: string;
-  readonly #deadline: { ms: number; setting: string };
-  readonly #now: () => number;
-  /** The API's clock as the latest answer's `Date` header said it, and when (on `#now`) that answer came. */
-  readonly #apiClock: { at?: { date: number; heard: number } };
+  /** What a client and its views (`within`) share: one object, so a view copies one reference. */
+  readonly #s: Shared;
   /** The operation's deadline this view's requests are bounded by (`within`); none: each its own. */
   readonly #scope?: Deadline;
   /** The client this one is a view of (itself, when it is no view): what per-client memory is kept by. */
@@ -127,26 +133,12 @@ export class FutrouClient {
       this.baseUrl = of.baseUrl;
       this.timeoutMs = of.timeoutMs;
       this.userAgent = of.userAgent;
-      this.#token = of.#token;
-      this.#policy = of.#policy;
-      this.#limiter = of.#limiter;
-      this.#dispatcher = of.#dispatcher;
-      this.#sleep = of.#sleep;
-      this.#onRetry = of.#onRetry;
-      this.#random = of.#random;
-      this.#observers = of.#observers;
-      this.#origin = of.#origin;
-      this.#basePath = of.#basePath;
-      this.#deadline = of.#deadline;
-      this.#now = of.#now;
-      this.#apiClock = of.#apiClock;
+      this.#s = of.#s;
       this.#scope = opts.deadline;
       this.root = of;
       return;
     }
     this.root = this;
-    this.#observers = new Set();
-    this.#apiClock = {};
     if (!opts.token)
       throw new Error(
         "a Futrou API token is required: `pulumi config set futrou:apiToken --secret <token>` or FUTROU_API_TOKEN",
@@ -159,19 +151,23 @@ export class FutrouClient {
     }
     if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`unsupported API URL ${url.protocol}`);
     this.baseUrl = opts.baseUrl.replace(/\/+$/, "");
-    this.#basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, "");
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.userAgent = opts.userAgent ?? USER_AGENT;
-    this.#token = opts.token;
-    this.#policy = retryPolicy(opts.retry);
-    this.#limiter = sharedLimiter(this.baseUrl, opts.token, opts.requestsPerSecond ?? RATE_LIMIT_PER_SECOND);
-    this.#dispatcher = opts.dispatcher;
-    this.#sleep = opts.sleep ?? realSleep;
-    this.#onRetry = opts.onRetry;
-    this.#random = opts.random;
-    this.#origin = opts.origin;
-    this.#deadline = opts.deadline ?? { ms: DEFAULT_DEADLINE_MS, setting: "the client's default" };
-    this.#now = opts.now ?? Date.now;
+    this.#s = {
+      token: opts.token,
+      policy: retryPolicy(opts.retry),
+      limiter: sharedLimiter(this.baseUrl, opts.token, opts.requestsPerSecond ?? RATE_LIMIT_PER_SECOND),
+      dispatcher: opts.dispatcher,
+      sleep: opts.sleep ?? realSleep,
+      onRetry: opts.onRetry,
+      random: opts.random,
+      observers: new Set(),
+      origin: opts.origin,
+      basePath: new URL(this.baseUrl).pathname.replace(/\/+$/, ""),
+      deadline: opts.deadline ?? { ms: DEFAULT_DEADLINE_MS, setting: "the client's default" },
+      now: opts.now ?? Date.now,
+      apiClock: {},
+    };
   }
 
   /**
@@ -188,22 +184,22 @@ export class FutrouClient {
    * what optional requests may use without delaying needed ones (limiter.ts).
    */
   get idleRequests(): number {
-    return this.#limiter.idle;
+    return this.#s.limiter.idle;
   }
 
   /** Calls `observer` after every write (create, update, delete, action), done or failed. */
   observeWrites(observer: WriteObserver): void {
-    this.#observers.add(observer);
+    this.#s.observers.add(observer);
   }
 
   /** Runs a write and tells the observers how it ended. */
   async #write<T>(event: Omit<WriteEvent, "done" | "result">, run: () => Promise<T>): Promise<T> {
     try {
       const result = await run();
-      for (const observe of this.#observers) observe({ ...event, result, done: true });
+      for (const observe of this.#s.observers) observe({ ...event, result, done: true });
       return result;
     } catch (e) {
-      for (const observe of this.#observers) observe({ ...event, done: false });
+      for (const observe of this.#s.observers) observe({ ...event, done: false });
       throw e;
     }
   }
@@ -336,28 +332,28 @@ export class FutrouClient {
    * carried a readable `Date`.
    */
   apiNow(): number | undefined {
-    const clock = this.#apiClock.at;
-    return clock && clock.date + Math.max(0, this.#now() - clock.heard);
+    const clock = this.#s.apiClock.at;
+    return clock && clock.date + Math.max(0, this.#s.now() - clock.heard);
   }
 
   #heard(headers: RawResponse["headers"]): void {
     const date = Date.parse(header(headers, "date") ?? "");
-    if (!Number.isNaN(date)) this.#apiClock.at = { date, heard: this.#now() };
+    if (!Number.isNaN(date)) this.#s.apiClock.at = { date, heard: this.#s.now() };
   }
 
   // -------------------------------------------------------------------------------------------------
 
   /** The retry loop's settings for one request: the operation's deadline, else one of its own from now. */
   #loop(method: HttpMethod, path: string) {
-    const deadline = this.#scope ?? deadlineIn(this.#deadline.ms, this.#deadline.setting, this.#now());
+    const deadline = this.#scope ?? deadlineIn(this.#s.deadline.ms, this.#s.deadline.setting, this.#s.now());
     return {
       method,
       path,
-      policy: this.#policy,
-      sleep: this.#sleep,
-      onRetry: this.#onRetry,
-      random: this.#random,
-      now: this.#now,
+      policy: this.#s.policy,
+      sleep: this.#s.sleep,
+      onRetry: this.#s.onRetry,
+      random: this.#s.random,
+      now: this.#s.now,
       deadline,
     };
   }
@@ -380,24 +376,24 @@ export class FutrouClient {
     // The last guard: a path that URL parsing changes (a dot segment resolved, a character escaped) would
     // reach another object than the one meant. Nothing is sent; paths.ts refuses such ids before this.
     const sent = new URL(url).pathname;
-    if (sent !== this.#basePath + path) {
+    if (sent !== this.#s.basePath + path) {
       throw new UnsafePathError(
-        `refused to send ${method} ${path}: URL parsing would send it as ${sent.slice(this.#basePath.length) || "/"}, another path (an id that is not one the API issued?)`,
+        `refused to send ${method} ${path}: URL parsing would send it as ${sent.slice(this.#s.basePath.length) || "/"}, another path (an id that is not one the API issued?)`,
       );
     }
     // The slot is held until the response is read: see limiter.ts for why that keeps the server happy.
-    const release = await this.#limiter.acquire();
+    const release = await this.#s.limiter.acquire();
     const controller = new AbortController();
     // Never past the deadline: the attempt that would outlive it gets only the time left.
-    const timeoutMs = Math.max(1, Math.min(this.timeoutMs, deadline.at - this.#now()));
+    const timeoutMs = Math.max(1, Math.min(this.timeoutMs, deadline.at - this.#s.now()));
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       const res = await undici().request(url, {
         method,
-        dispatcher: this.#dispatcher ?? sharedAgent(),
+        dispatcher: this.#s.dispatcher ?? sharedAgent(),
         signal: controller.signal,
         headers: {
-          authorization: `Bearer ${this.#token}`,
+          authorization: `Bearer ${this.#s.token}`,
           "user-agent": this.userAgent,
           "content-type": "application/json",
           accept: "application/json",
@@ -409,7 +405,7 @@ export class FutrouClient {
       this.#heard(headers);
       // Success is 2xx only (CONTRACT.md "Responses"); a 3xx is an error that names its Location.
       if (res.statusCode < 200 || res.statusCode >= 300) {
-        const origin = this.#origin;
+        const origin = this.#s.origin;
         const location = header(headers, "location");
         throw new FutrouApiError({
           status: res.statusCode,
@@ -455,8 +451,8 @@ export class FutrouClient {
       const unreachable = failure === "refused" || failure === "connect-timeout" || failure === "other";
       // Named as the user wrote it: the `/v2` the provider may have added is not what they would look for.
       const hint =
-        unreachable && this.#origin
-          ? `nothing usable answers at ${this.#asGiven(this.#origin)}, the API URL from ${this.#origin.apiUrl}: check it`
+        unreachable && this.#s.origin
+          ? `nothing usable answers at ${this.#asGiven(this.#s.origin)}, the API URL from ${this.#s.origin.apiUrl}: check it`
           : undefined;
       throw new FutrouNetworkError({ method, path, failure, code, detail, timeoutMs, hint });
     } finally {
@@ -495,9 +491,9 @@ export class FutrouClient {
 
   /** Belt and braces: a server (or proxy) that echoes the token must not put it into our errors. */
   #redact(text: string): string {
-    let out = text.split(this.#token).join("[redacted]");
-    const secret = this.#token.slice(this.#token.indexOf("-") + 1);
-    if (secret.length >= 8 && secret !== this.#token) out = out.split(secret).join("[redacted]");
+    let out = text.split(this.#s.token).join("[redacted]");
+    const secret = this.#s.token.slice(this.#s.token.indexOf("-") + 1);
+    if (secret.length >= 8 && secret !== this.#s.token) out = out.split(secret).join("[redacted]");
     return out;
   }
 }
