@@ -159,6 +159,8 @@ export interface ResourceSpec {
     gone: readonly string[];
     /** The output that says why it failed, if the kind has one. */
     reasonField?: string;
+    /** What usually makes it fail, for the failure's advice ("fix the cause (e.g. the image)"). */
+    usualCause?: string;
     /**
      * What the wait's status lines count besides the state: the output holding how many are ready, the
      * input (or output) saying how many are wanted, and what they are (`instances`).

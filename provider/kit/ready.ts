@@ -61,7 +61,7 @@ export async function waitReady(
         ? `${state}: ${reason ?? `the API gave no reason${ready.reasonField ? ` (${ready.reasonField} is empty)` : ""}`}`
         : `still ${state} after ${limitMs / 1000} s (${setting})`;
       const todo = failed
-        ? "fix the cause (e.g. the image) and run `pulumi up` again"
+        ? `fix the cause${ready.usualCause ? ` (e.g. ${ready.usualCause})` : ""} and run \`pulumi up\` again`
         : `raise ${setting} and run \`pulumi up\` again`;
       // The engine shows only the reasons of an init failure: the one reason is the whole message.
       const message = `${label()} did not become ${ready.ready[0]}: ${why}. It stays in the stack with its id: ${todo}.`;

@@ -26,6 +26,7 @@ export const serverlet = defineSpec({
     settled: SERVERLET_SETTLED_STATES,
     gone: SERVERLET_GONE_STATES,
     reasonField: "stateReason",
+    usualCause: "the image",
     progress: { count: "instances", wanted: "minInstances", noun: "instances" },
   },
 });
