@@ -11,7 +11,6 @@
  *   BENCH_CHECK_RECORD=1 ...                  # also record the ratios in RESULTS.md (section bench-check)
  *   BENCH_CHECK_NOISE=write BENCH_CHECK_REPEAT=3 ...   # measure the noise bands: bench/noise-band.json
  */
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -31,7 +30,10 @@ import {
 import { isFutrou } from "./mix-config";
 import { combine, DEPLOY_DELAY_MS, OPERATIONS, type Program, type Run, runProgram } from "./run";
 import { RESULTS_FILE, writeSection } from "./sections";
-import { median } from "./stats";
+import { benchedCommit, median } from "./stats";
+
+/** Read when the bench starts: a long run outlives later commits. */
+const BENCHED_COMMIT = benchedCommit();
 
 const SIZES = (process.env.BENCH_CHECK_SIZES ?? "100").split(",").map(Number);
 const REPEAT = Number(process.env.BENCH_CHECK_REPEAT ?? 1);
@@ -47,18 +49,6 @@ function measured(runs: Run[], n: number): Measured {
   }
   return m;
 }
-
-const commit = () => {
-  try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot }).toString().trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: repoRoot })
-      .toString()
-      .trim();
-    return dirty ? `${head} with uncommitted changes` : head;
-  } catch {
-    return "unknown commit";
-  }
-};
 
 async function main(): Promise<void> {
   const rounds: Run[][] = [];
@@ -89,7 +79,7 @@ async function main(): Promise<void> {
   const noise: NoiseBands | undefined = existsSync(NOISE_FILE)
     ? JSON.parse(readFileSync(NOISE_FILE, "utf8"))
     : undefined;
-  const at = `${commit()}, load average (1 min) ${median(loads).toFixed(2)} (${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)})`;
+  const at = `${BENCHED_COMMIT}, load average (1 min) ${median(loads).toFixed(2)} (${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)})`;
   const out: string[] = [];
   for (const n of SIZES) {
     const now = ratiosOf(measured(combined, n));

@@ -26,7 +26,10 @@ import { programDir, repoRoot } from "../scripts/program-dir";
 import { type BenchProgram, benchConfig, isFutrou, WIDE_PROPERTIES } from "./mix-config";
 import { peakTreeRss } from "./proctree";
 import { writeSection } from "./sections";
-import { median } from "./stats";
+import { benchedCommit, median } from "./stats";
+
+/** Read when the bench starts: a long run outlives later commits. */
+const BENCHED_COMMIT = benchedCommit();
 
 const SIZES = (process.env.BENCH_SIZES ?? "100,300,1000").split(",").map(Number);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -186,12 +189,12 @@ function describeRuns(runs: Run[]): string {
   return `the runs done (${runs.map((r) => `N=${r.n} ${r.program}: ${r.runs ?? REPEAT}`).join(", ")})`;
 }
 
-function report(runs: Run[], versions: Record<string, string>, recorded: string): string {
+function report(runs: Run[], versions: Record<string, string>, recorded: string, commit?: string): string {
   const sizes = [...new Set(runs.map((r) => r.n))].sort((a, b) => a - b);
   const lines: string[] = [];
   const fmt = (x: number) => x.toFixed(2);
   lines.push("# Benchmark results", "");
-  lines.push(`Recorded ${recorded} by \`make bench\` (bench/run.ts).`, "");
+  lines.push(`Recorded ${recorded}${commit ? ` at ${commit}` : ""} by \`make bench\` (bench/run.ts).`, "");
   lines.push(
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB. ` +
       Object.entries(versions)
@@ -365,11 +368,11 @@ function report(runs: Run[], versions: Record<string, string>, recorded: string)
 async function main(): Promise<void> {
   const out = join(repoRoot, "bench", "out", "results.json");
   if (process.env.BENCH_REPORT_ONLY) {
-    const saved: { versions: Record<string, string>; runs: Run[]; recorded?: string } = JSON.parse(
+    const saved: { versions: Record<string, string>; runs: Run[]; recorded?: string; commit?: string } = JSON.parse(
       readFileSync(out, "utf8"),
     );
     const recorded = saved.recorded ?? statSync(out).mtime.toISOString();
-    writeSection("bench", report(saved.runs, saved.versions, recorded), { first: true });
+    writeSection("bench", report(saved.runs, saved.versions, recorded, saved.commit), { first: true });
     return;
   }
   const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
@@ -405,8 +408,8 @@ async function main(): Promise<void> {
     };
     mkdirSync(join(repoRoot, "bench", "out"), { recursive: true });
     const recorded = new Date().toISOString();
-    writeFileSync(out, JSON.stringify({ versions, runs: combined, recorded }, null, 2));
-    const text = report(combined, versions, recorded);
+    writeFileSync(out, JSON.stringify({ versions, runs: combined, recorded, commit: BENCHED_COMMIT }, null, 2));
+    const text = report(combined, versions, recorded, BENCHED_COMMIT);
     // Only this bench's section: the other benches' sections and the notes written by hand stay.
     writeSection("bench", text, { first: true });
     return text;
