@@ -55,11 +55,11 @@ function resolve(sources: Sources, from: string, specifier: string): string | un
  * it: each `${…}` one path segment or part of one, every matching file of ours.
  */
 function templateRequires(sources: Sources, from: string, text: string): string[] {
-  const escape = (p: string) => p.replace(/[.*+?^$()|[\]{}\\]/g, "\\$&");
+  const literal = (p: string) => p.replace(/[.*+?^$()|[\]{}\\]/g, "\\$&");
   return [...text.matchAll(/\brequire\(\s*`(\.{1,2}\/[^`]*\$\{[^`]*)`\s*\)/g)].flatMap((m) => {
     const [head = "", ...rest] = (m[1] as string).split(/\$\{[^}]*\}/);
     // posix.join keeps a trailing "/": `./kinds/${kind}` is `provider/kinds/` and one segment.
-    const parts = [posix.join(posix.dirname(from), head), ...rest].map(escape);
+    const parts = [posix.join(posix.dirname(from), head), ...rest].map(literal);
     const pattern = new RegExp(`^${parts.join("[^/]+")}(\\.ts|/index\\.ts)?$`);
     return [...sources.keys()].filter((f) => pattern.test(f));
   });

@@ -48,6 +48,7 @@ describe("the checks find what they look for", () => {
     ["provider/index.ts", 'export { providerFor } from "./adapters/dynamic";'],
     [
       "provider/registry.ts",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture's source text holds a template
       'import { makeProvider } from "./kit";\nexport const specFor = (kind) => require(`./kinds/${kind}/spec`);',
     ],
     ["provider/kit/index.ts", "export const makeProvider = () => ({});"],
