@@ -84,18 +84,14 @@ const KINDS = Object.keys(COLLECTIONS) as Kind[];
 /**
  * The field that carries each create's own value (argsFor puts `i` in it), read from the API's stored
  * objects as they are: the soak's verdict attributes objects to creates by it, not by the provider's lookup.
+ * It is the kind's unique value (its spec's `unique`), else the first field its lookup matches (a record's name).
  */
-const TAG: Record<Kind, string> = {
-  project: "name",
-  variable: "key",
-  dnsZone: "domain",
-  dnsRecord: "name",
-  cron: "name",
-  proxy: "domain",
-  volume: "name",
-  serverlet: "name",
-  storage: "name",
-};
+const TAG = Object.fromEntries(
+  KINDS.map((kind) => {
+    const spec = specFor(kind);
+    return [kind, spec.unique?.field ?? spec.lookup.fields[0] ?? "id"];
+  }),
+) as Record<Kind, string>;
 
 /** One create's program values, by kind (differences as data); `i` makes each unique. */
 function argsFor(kind: Kind, i: number, owners: { workspaceId: string; projectId: string }): Props {

@@ -7,9 +7,9 @@
  *   `willReplaceOnChanges` from `spec.replaceOn`, nested object types (`futrou:index:ServerletVolume`);
  * - functions from the lookups (provider/lookups.ts);
  * - provider settings from provider/config.ts's keys;
- * - each field's description from its declaration (`doc`, `fieldDoc`: provider/kinds/<kind>/fields.ts), the
- *   other descriptions (kinds, nested types, lookups, settings) from the TypeScript SDK's TSDoc (`Docs`, read
- *   by scripts/docs.ts at build time);
+ * - each field's description from its declaration (`doc`, `fieldDoc`: provider/kinds/<kind>/fields.ts), each
+ *   kind's from its spec's `doc`, the other descriptions (nested types, lookups, settings) from the TypeScript
+ *   SDK's TSDoc (`Docs`, read by scripts/docs.ts at build time);
  * - an alias from each kind's dynamic-provider type (`pulumi-nodejs:dynamic/futrou:<Type>`), so generated
  *   SDKs move stacks made with the dynamic providers over without replacements.
  *
@@ -142,7 +142,7 @@ function nestedName(spec: ResourceSpec, field: string, json: Json): string {
   return `${spec.typeName}${pascal(array ? field.replace(/s$/, "") : field)}`;
 }
 
-function resource(b: Builder, spec: ResourceSpec, docs: Docs) {
+function resource(b: Builder, spec: ResourceSpec) {
   const create = jsonOf(spec.create, "input");
   const none: Json = { properties: {}, required: [] };
   const path = spec.pathInputs ? jsonOf(spec.pathInputs, "input") : none;
@@ -188,7 +188,7 @@ function resource(b: Builder, spec: ResourceSpec, docs: Docs) {
   );
 
   return {
-    ...describe(docs.symbols[spec.typeName]),
+    ...describe(spec.doc),
     properties,
     ...(required.length > 0 ? { required } : {}),
     inputProperties,
@@ -314,10 +314,7 @@ export function packageSchema({ docs, version }: SchemaOptions) {
   const resources = Object.fromEntries(
     specs.map((spec, i) => {
       const methods = actions[i]?.methods ?? {};
-      return [
-        token(spec.typeName),
-        { ...resource(b, spec, docs), ...(Object.keys(methods).length > 0 ? { methods } : {}) },
-      ];
+      return [token(spec.typeName), { ...resource(b, spec), ...(Object.keys(methods).length > 0 ? { methods } : {}) }];
     }),
   );
   const kindOfModel = (m: z.ZodType) => specs.find((s) => s.model === m)?.kind;

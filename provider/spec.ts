@@ -87,6 +87,17 @@ export interface ResourceSpec {
   kind: Kind;
   /** The SDK class name and last part of the type token, e.g. `Serverlet`. */
   typeName: string;
+  /**
+   * What an object of the kind is, in one paragraph: the SDK class's TSDoc, the schema's description and the
+   * reference page's (scripts/declarations.ts writes the class from the spec).
+   */
+  doc: string;
+  /**
+   * The reference page's example (docs/reference/<kind>.md, rendered in every language by
+   * scripts/reference-docs.ts): the kind's resources with literal arguments and references to an earlier
+   * resource's output. `make docs` refuses a kind without one.
+   */
+  example?: ResourceExample;
   /** Collection path; `{param}` placeholders are filled from the inputs named in `pathInputs`. */
   collection: string;
   /** The kind's fields, each declared once, and what is derived from them (provider/kinds/<kind>/fields.ts). */
@@ -265,6 +276,26 @@ export interface ActionSettle {
   evidence?: readonly string[];
 }
 
+/** An earlier resource's output, in an example: `{ ref: "shop.id" }`. */
+export interface ExampleRef {
+  ref: string;
+}
+export type ExampleValue = string | number | boolean | ExampleRef | ExampleValue[] | { [key: string]: ExampleValue };
+
+export interface ExampleResource {
+  /** The logical name; also the variable's name in each language. */
+  name: string;
+  /** The type's short name (`Serverlet`). */
+  type: string;
+  args: Record<string, ExampleValue>;
+}
+
+/** A reference page's example: the resources, in order, and the stack outputs (output name → reference). */
+export interface ResourceExample {
+  resources: ExampleResource[];
+  exports: Record<string, ExampleRef>;
+}
+
 /** The trigger input of each action: `trigger`, else `<name>Trigger`. */
 export function actionTriggers(actions: ResourceSpec["actions"]): Record<string, string> {
   return Object.fromEntries(Object.entries(actions ?? {}).map(([name, a]) => [name, a.trigger ?? `${name}Trigger`]));
@@ -385,8 +416,8 @@ export function outputNames(spec: ResourceSpec): string[] {
   return [...new Set(names)];
 }
 
-type SpecData = Pick<ResourceSpec, "kind" | "lookup" | "fields"> &
-  Partial<Omit<ResourceSpec, "kind" | "lookup" | "fields" | "collection" | "defaults" | "replaceOn">>;
+type SpecData = Pick<ResourceSpec, "kind" | "doc" | "lookup" | "fields"> &
+  Partial<Omit<ResourceSpec, "kind" | "doc" | "lookup" | "fields" | "collection" | "defaults" | "replaceOn">>;
 
 /**
  * A spec from what differs per kind. The rest comes from the contract and the kind's field declarations:

@@ -18,7 +18,8 @@
  */
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
+import { COLLECTIONS } from "../provider/api/contract";
 import { packageSchema } from "../provider/schema";
 import { extractDocs } from "./docs";
 import { repoRoot } from "./program-dir";
@@ -34,6 +35,29 @@ export function schemaText(): string {
   return `${JSON.stringify(packageSchema({ docs: extractDocs(join(repoRoot, "sdk")), version }), null, 2)}\n`;
 }
 
+/**
+ * The registry finds a kind's spec by a `require` whose path holds the kind's name (provider/kinds/load.ts), which
+ * a bundle cannot resolve at run time: in the bundle that module is one literal `require` per kind of the
+ * contract's `COLLECTIONS`, each run on first use, so the bundle holds every kind and names none by hand.
+ */
+const EVERY_KIND: Plugin = {
+  name: "futrou-every-kind",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]provider[\\/]kinds[\\/]load\.ts$/ }, () => {
+      const cases = Object.keys(COLLECTIONS).map(
+        (kind) => `    case ${JSON.stringify(kind)}:\n      return require(${JSON.stringify(`./${kind}/spec`)});\n`,
+      );
+      return {
+        loader: "ts",
+        resolveDir: join(repoRoot, "provider", "kinds"),
+        contents:
+          "export function loadSpecModule(kind: string): unknown {\n  switch (kind) {\n" +
+          `${cases.join("")}  }\n  throw new Error(\`futrou: no kind \${kind} in this bundle\`);\n}\n`,
+      };
+    });
+  },
+};
+
 /** One plugin folder: the entry bundled into `bundle`, and the launcher under the plugin's name. */
 async function pluginFolder(dir: string, entry: string, bundle: string, launcher: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
@@ -47,6 +71,7 @@ async function pluginFolder(dir: string, entry: string, bundle: string, launcher
     minifyWhitespace: true,
     legalComments: "linked",
     logLevel: "warning",
+    plugins: [EVERY_KIND],
   });
   copyFileSync(join(repoRoot, "provider", "adapters", "plugin", LAUNCHER), join(dir, launcher));
   chmodSync(join(dir, launcher), 0o755);

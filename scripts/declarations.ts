@@ -1,25 +1,28 @@
 /**
- * What the field declarations (provider/kinds/<kind>/fields.ts) generate into checked-in files, so nothing
- * restates a declaration by hand:
+ * What the kinds' folders (provider/kinds/<kind>/: the field declarations, the spec) generate into checked-in
+ * files, so nothing restates a declaration or lists the kinds by hand:
  *
  * - sdk/generated/<kind>.ts: the TypeScript SDK's `<Kind>Args` (every input, typed from its zod rule) and
- *   `<Kind>Computed` (the outputs no input types), each property's TSDoc the field's `fieldDoc`;
+ *   `<Kind>Computed` (the outputs no input types), each property's TSDoc the field's `fieldDoc`, and the kind's
+ *   class (`resourceClass(spec)`, sdk/kindClass.ts) with the spec's `doc` as its TSDoc;
+ * - sdk/generated/index.ts: every kind's class and Args, which sdk/index.ts exports;
  * - sdk/generated/results.ts: each kind lookup's `<Kind>Result` (the fields the lookup returns);
- * - docs/resources.md: each kind's field table, between `<!-- fields:<kind> -->` markers.
+ * - provider/kinds/index.ts: every kind's response model, for code that names one;
+ * - docs/resources.md: each kind's field table, between `<!-- fields:<kind> -->` markers;
+ * - docs/drift.md: what refresh sees of each kind and what it cannot, between `<!-- drift -->` markers.
  *
  * `make docs` writes them (`node dist/scripts/declarations.js`); test/provider/generated.test.ts fails when a
- * checked-in file differs from what the declarations generate. The hand-written SDK class files import the
- * generated interfaces; nested object types (`ServerletVolumeArgs`) are hand-written in sdk/nested.ts, named by
- * the schema's rule (`<Kind><Field>Args`).
+ * checked-in file differs from what the declarations generate. Nested object types (`ServerletVolumeArgs`) are
+ * hand-written in sdk/nested.ts, named by the schema's rule (`<Kind><Field>Args`).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { Kind } from "../provider/api/contract";
-import { type Field, shownDefault } from "../provider/kinds/fields";
+import { GENERATIONS, type Generation, type Kind } from "../provider/api/contract";
+import { type Field, shownDefault, TIMESTAMPS } from "../provider/kinds/fields";
 import { LOOKUPS } from "../provider/lookups";
 import { kinds, specFor } from "../provider/registry";
-import { inputNames, inputSchema, outputNames, type ResourceSpec } from "../provider/spec";
+import { inputNames, inputSchema, keptNames, localNames, outputNames, type ResourceSpec } from "../provider/spec";
 
 type Json = {
   type?: string | string[];
@@ -34,7 +37,7 @@ type Json = {
 const jsonOf = (schema: z.ZodType, io: "input" | "output"): Json =>
   z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const HEADER = "// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.\n";
+const HEADER = "// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.\n";
 
 /** The JSON schema's options without `null`, and whether `null` is one. */
 function options(json: Json): { types: Json[]; nullable: boolean } {
@@ -101,9 +104,9 @@ function outputType(spec: ResourceSpec, k: string, f: Field | undefined): string
   return `${types.length > 0 ? types.map((t) => tsType(t, "", false)).join(" | ") : "string"} | null | undefined`;
 }
 
-const TIMESTAMP_FIELDS = ["createdAt", "updatedAt"];
+const TIMESTAMP_FIELDS = Object.keys(TIMESTAMPS);
 
-/** sdk/generated/<kind>.ts: the kind's Args and Computed interfaces. */
+/** sdk/generated/<kind>.ts: the kind's Args and Computed interfaces, its instance interface and its class. */
 export function sdkKindFile(kind: Kind): string {
   const spec = specFor(kind);
   const T = spec.typeName;
@@ -134,11 +137,41 @@ export function sdkKindFile(kind: Kind): string {
   const nestedImport =
     nestedTypes.size > 0 ? `import type { ${[...nestedTypes].sort().join(", ")} } from "../nested";\n` : "";
   return (
-    `${HEADER}import type * as pulumi from "@pulumi/pulumi";\n${nestedImport}import type { Timestamps } from "../types";\n\n` +
+    `${HEADER}import type * as pulumi from "@pulumi/pulumi";\n` +
+    `import { ${kind} } from "../../provider/kinds/${kind}/spec";\n` +
+    `import { resourceClass } from "../kindClass";\n` +
+    `${nestedImport}import type { OutputsOf, ResourceClass, Timestamps } from "../types";\n\n` +
     `/** The inputs of a ${T}. */\nexport interface ${T}Args {\n${args}}\n\n` +
-    `/** Read-only fields set by the API. */\nexport interface ${T}Computed extends Timestamps {\n${computed}}\n`
+    `/** Read-only fields set by the API. */\nexport interface ${T}Computed extends Timestamps {\n${computed}}\n\n` +
+    `/** Outputs the runtime sets on the instance. */\n` +
+    `export interface ${T} extends pulumi.CustomResource, OutputsOf<${T}Args>, ${T}Computed {}\n\n` +
+    tsdoc(spec.doc, "") +
+    `export const ${T}: ResourceClass<${T}Args, ${T}> = resourceClass(${kind});\n`
   );
 }
+
+/** sdk/generated/index.ts: every kind's class and Args, as the package exports them (sdk/index.ts). */
+export function sdkIndexFile(): string {
+  const lines = sortedKinds().map((k) => {
+    const T = specFor(k).typeName;
+    return `export { ${T}, type ${T}Args } from "./${k}";\n`;
+  });
+  return `${HEADER}${lines.join("")}`;
+}
+
+/** provider/kinds/index.ts: every kind's response model, the export of its fields.ts named after its type. */
+export function kindsIndexFile(): string {
+  const lines = sortedKinds().map((k) => `export { ${specFor(k).typeName} } from "./${k}/fields";\n`);
+  return (
+    `${HEADER}/**\n` +
+    " * Every kind's response model, for code that names them (tests, scripts, the bench). The provider itself\n" +
+    " * reaches a kind through the registry (provider/registry.ts), which loads it on first use.\n" +
+    ` */\n${lines.join("")}`
+  );
+}
+
+/** The kinds in the order a sorted export list has them (the linter's). */
+const sortedKinds = (): Kind[] => [...kinds()].sort();
 
 /** sdk/generated/results.ts: each kind lookup's result. */
 export function sdkResultsFile(): string {
@@ -198,27 +231,72 @@ export function fieldTable(kind: Kind): string {
   return ["| input | type | default | on change |", "|---|---|---|---|", ...rows].join("\n");
 }
 
-const marker = (kind: string, end = false) => `<!-- ${end ? "/" : ""}fields:${kind} -->`;
+/** `text` with what is between `<!-- <name> -->` and `<!-- /<name> -->` replaced by `content`. */
+function between(file: string, text: string, name: string, content: string): string {
+  const [open, close] = [`<!-- ${name} -->`, `<!-- /${name} -->`];
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  if (start < 0 || end < start) throw new Error(`${file}: no ${open} … ${close} section`);
+  return `${text.slice(0, start + open.length)}\n${content}\n${text.slice(end)}`;
+}
 
 /** docs/resources.md with every marked table replaced by the generated one. */
 export function resourcesDoc(text: string): string {
-  let out = text;
-  for (const kind of kinds()) {
-    const start = out.indexOf(marker(kind));
-    const end = out.indexOf(marker(kind, true));
-    if (start < 0 || end < start)
-      throw new Error(`docs/resources.md: no ${marker(kind)} … ${marker(kind, true)} section`);
-    out = `${out.slice(0, start + marker(kind).length)}\n${fieldTable(kind)}\n${out.slice(end)}`;
-  }
-  return out;
+  return kinds().reduce((out, kind) => between("docs/resources.md", out, `fields:${kind}`, fieldTable(kind)), text);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// docs/drift.md's table
+
+const code = (k: string) => `\`${k}\``;
+
+/**
+ * One kind's rows: per generation, the fields its published answers carry (timestamps aside) and the inputs they
+ * do not (kept), then the provider-only inputs; one row when every generation answers alike. A generation whose
+ * answers carry none of the kind's fields has no such kind and no row.
+ */
+function driftRows(kind: Kind): string[] {
+  const spec = specFor(kind);
+  const path = Object.keys(spec.pathInputs?.shape ?? {});
+  const local = localNames(spec);
+  const seen = (g: Generation) => spec.fields.published[g].filter((k) => !TIMESTAMP_FIELDS.includes(k));
+  const never = (k: string) => GENERATIONS.every((g) => !spec.fields.published[g].includes(k));
+  const kept = (g: Generation) =>
+    keptNames(spec, g)
+      .filter((k) => !path.includes(k) && !local.includes(k))
+      .map((k) => (never(k) ? `${code(k)} (never answered)` : code(k)));
+  const cells = (g: Generation) => {
+    const cantSee = [
+      kept(g).join(", "),
+      local.length > 0 ? `provider-only, never sent: ${local.map(code).join(", ")}` : "",
+    ].filter((c) => c !== "");
+    return `${seen(g).map(code).join(", ")} | ${cantSee.length > 0 ? cantSee.join("; ") : "—"}`;
+  };
+  const generations = GENERATIONS.filter((g) => seen(g).length > 0);
+  const [first = GENERATIONS[0]] = generations;
+  if (generations.every((g) => cells(g) === cells(first))) return [`| ${spec.typeName} | ${cells(first)} |`];
+  return generations.map((g) => `| ${spec.typeName} (${g}) | ${cells(g)} |`);
+}
+
+/** The table of docs/drift.md: what refresh can see of each kind and what it cannot. */
+export function driftTable(): string {
+  return [
+    "| kind | what refresh can see (observed) | what it cannot see (kept: last applied value) |",
+    "|---|---|---|",
+    ...kinds().flatMap(driftRows),
+  ].join("\n");
 }
 
 /** Every generated file's path (from the repository root) and content. */
 export function generatedFiles(root: string): Record<string, string> {
+  const read = (path: string) => readFileSync(join(root, path), "utf8");
   return {
     ...Object.fromEntries(kinds().map((kind) => [`sdk/generated/${kind}.ts`, sdkKindFile(kind)])),
+    "sdk/generated/index.ts": sdkIndexFile(),
     "sdk/generated/results.ts": sdkResultsFile(),
-    "docs/resources.md": resourcesDoc(readFileSync(join(root, "docs/resources.md"), "utf8")),
+    "provider/kinds/index.ts": kindsIndexFile(),
+    "docs/resources.md": resourcesDoc(read("docs/resources.md")),
+    "docs/drift.md": between("docs/drift.md", read("docs/drift.md"), "drift", driftTable()),
   };
 }
 

@@ -1,8 +1,7 @@
 /**
- * The TypeScript SDK's TSDoc (sdk/*.ts), read as data: the one source of every description. The plugin's
- * schema (provider/schema.ts) takes its resource, property, type and function descriptions from here at
- * build time, so the TypeScript docs and every generated SDK say the same; test/plugin/docs.test.ts checks
- * that the README's reference tables agree with the specs these docs describe.
+ * The TypeScript SDK's TSDoc (sdk/*.ts), read as data. The plugin's schema (provider/schema.ts) takes its nested
+ * types', functions' and settings' descriptions from here at build time, so the TypeScript docs and every
+ * generated SDK say the same (a kind's and a field's come from the kind's folder, as sdk/generated/ has them).
  *
  * Parse only (no type-checking): interfaces with their properties' comments (inherited ones included,
  * `OutputsOf<XArgs>` read as XArgs), and the comments of exported classes, functions and constants, with

@@ -1,7 +1,8 @@
 /**
  * The reference pages under docs/reference/, generated from the plugin's schema (dist/plugin/schema.json,
  * which the SDK's TSDoc feeds): one page per resource and per function, each with an example in
- * TypeScript, YAML, Go and Python (scripts/reference-examples.ts) and every field's type in each language,
+ * TypeScript, YAML, Go and Python (a kind's from its spec's `example`, a function's from
+ * scripts/reference-examples.ts) and every field's type in each language,
  * named as Pulumi's code generators name them (`SizeGb pulumi.Float64PtrInput`, `size_gb:
  * Optional[pulumi.Input[float]]`). `make docs` writes them; test/docs/reference.test.ts regenerates them in
  * memory and fails when a page on disk differs, and checks the type names against the generated SDKs.
@@ -11,8 +12,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { kinds, specFor } from "../provider/registry";
+import type { ExampleRef as Ref, ResourceExample, ExampleValue as Value } from "../provider/spec";
 import { repoRoot } from "./program-dir";
-import { FUNCTION_EXAMPLES, RESOURCE_EXAMPLES, type Ref, type Value } from "./reference-examples";
+import { FUNCTION_EXAMPLES } from "./reference-examples";
 
 interface TypeRef {
   type?: string;
@@ -240,6 +243,15 @@ const refParts = (r: Ref) => {
 };
 const q = (s: string) => JSON.stringify(s);
 
+/** The example of the resource `type` (`Serverlet`): its kind's spec's (provider/kinds/<kind>/spec.ts). */
+function exampleOf(type: string): ResourceExample {
+  const spec = kinds()
+    .map(specFor)
+    .find((s) => s.typeName === type);
+  if (!spec?.example) throw new Error(`provider/kinds/<kind>/spec.ts: the resource ${type} has no \`example\``);
+  return spec.example;
+}
+
 class Renderer {
   constructor(private readonly schema: Schema) {}
 
@@ -250,12 +262,12 @@ class Renderer {
   }
   private resource(type: string) {
     const r = this.schema.resources[`${this.schema.name}:index:${type}`];
-    if (!r) throw new Error(`reference-examples.ts names ${type}, which the schema does not have`);
+    if (!r) throw new Error(`an example names ${type}, which the schema does not have`);
     return r;
   }
   private propOf(props: Props, key: string, where: string): Property {
     const p = props[key];
-    if (!p) throw new Error(`reference-examples.ts: ${where} has no property ${key}`);
+    if (!p) throw new Error(`an example's ${where} has no property ${key}`);
     return p;
   }
 
@@ -336,8 +348,7 @@ class Renderer {
   }
 
   resourceExample(type: string): Record<"typescript" | "yaml" | "go" | "python", string> {
-    const example = RESOURCE_EXAMPLES[type];
-    if (!example) throw new Error(`scripts/reference-examples.ts has no example for the resource ${type}`);
+    const example = exampleOf(type);
     const used = new Set(Object.values(example.exports).map((r) => refParts(r).name));
     for (const r of example.resources) {
       for (const v of JSON.stringify(r.args).matchAll(/"ref":"([^".]+)\./g)) used.add(v[1] ?? "");

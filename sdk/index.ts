@@ -13,22 +13,10 @@ import { runAsPlugin } from "./runAsPlugin";
 // in the provider" block). In a program, an old Node.js gets that line as the program's error.
 if (!runAsPlugin(module)) refuseOldNode();
 
-export { Cron, type CronArgs } from "./cron";
-export { DnsRecord, type DnsRecordArgs } from "./dnsRecord";
-export { DnsZone, type DnsZoneArgs } from "./dnsZone";
+// Every kind's class and Args, generated from its folder (provider/kinds/<kind>/) by `make docs`.
+export * from "./generated/index";
 export type * from "./generated/results";
 export * from "./lookups";
-export { Project, type ProjectArgs } from "./project";
+export type * from "./nested";
 export { Provider, type ProviderArgs } from "./provider";
-export { Proxy, type ProxyArgs, type ProxyRuleArgs, type ProxyRuleIfArgs } from "./proxy";
-export {
-  Serverlet,
-  type ServerletArgs,
-  type ServerletPortArgs,
-  type ServerletScalingArgs,
-  type ServerletVolumeArgs,
-} from "./serverlet";
-export { Storage, type StorageArgs } from "./storage";
 export type { OutputsOf, ResourceClass, StateOf, Timestamps } from "./types";
-export { Variable, type VariableArgs } from "./variable";
-export { Volume, type VolumeArgs } from "./volume";

@@ -1,8 +1,8 @@
 /**
  * Every kind's SDK class, made once: `resourceClass(spec)` is the class `new futrou.Cron(name, args, opts)`
- * constructs, with its `get`. Each kind's file (sdk/<kind>.ts) names it, types it with the generated Args and
- * Computed interfaces (sdk/generated/<kind>.ts) as a `ResourceClass` (sdk/types.ts, so that the public
- * declarations never reach this file, which names the provider's spec) and gives its TSDoc.
+ * constructs, with its `get`. Each kind's generated file (sdk/generated/<kind>.ts, scripts/declarations.ts) names
+ * it, types it with its Args and Computed interfaces as a `ResourceClass` (sdk/types.ts, so that the public
+ * declarations never reach this file, which names the provider's spec) and gives it the spec's `doc` as TSDoc.
  *
  * One class per kind, made here, not a shared base class: Pulumi takes a resource's source position a fixed
  * number of frames up (`Resource.stackTrace(4)`), so between the program and `pulumi.CustomResource` there is

@@ -1,6 +1,6 @@
 /**
  * The SDK's nested input types (a proxy's rules, a serverlet's volumes, ports and scaling), named as the schema
- * names them (`<Kind><Field>Args`): the generated Args (sdk/generated/) use them, the class files re-export them.
+ * names them (`<Kind><Field>Args`): the generated Args (sdk/generated/) use them, sdk/index.ts exports them.
  */
 import type * as pulumi from "@pulumi/pulumi";
 

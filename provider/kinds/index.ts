@@ -1,3 +1,4 @@
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 /**
  * Every kind's response model, for code that names them (tests, scripts, the bench). The provider itself
  * reaches a kind through the registry (provider/registry.ts), which loads it on first use.

@@ -1,6 +1,8 @@
-// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type { Timestamps } from "../types";
+import { cron } from "../../provider/kinds/cron/spec";
+import { resourceClass } from "../kindClass";
+import type { OutputsOf, ResourceClass, Timestamps } from "../types";
 
 /** The inputs of a Cron. */
 export interface CronArgs {
@@ -37,3 +39,9 @@ export interface CronComputed extends Timestamps {
   /** When the job last started (ISO 8601), or `null`. Changes on its own; never a diff. */
   readonly startedAt: pulumi.Output<string | null>;
 }
+
+/** Outputs the runtime sets on the instance. */
+export interface Cron extends pulumi.CustomResource, OutputsOf<CronArgs>, CronComputed {}
+
+/** A scheduled job. Import with `{ import: "<cronId>" }`: the program must match the remote job. */
+export const Cron: ResourceClass<CronArgs, Cron> = resourceClass(cron);

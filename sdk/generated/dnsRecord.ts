@@ -1,6 +1,8 @@
-// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type { Timestamps } from "../types";
+import { dnsRecord } from "../../provider/kinds/dnsRecord/spec";
+import { resourceClass } from "../kindClass";
+import type { OutputsOf, ResourceClass, Timestamps } from "../types";
 
 /** The inputs of a DnsRecord. */
 export interface DnsRecordArgs {
@@ -23,3 +25,9 @@ export interface DnsRecordComputed extends Timestamps {
   /** The record's own id (the Pulumi id is `<dnsId>/<recordId>`). */
   readonly recordId: pulumi.Output<string>;
 }
+
+/** Outputs the runtime sets on the instance. */
+export interface DnsRecord extends pulumi.CustomResource, OutputsOf<DnsRecordArgs>, DnsRecordComputed {}
+
+/** A record in a DNS zone. Import with `{ import: "<dnsId>/<recordId>" }`: the program must match the record. */
+export const DnsRecord: ResourceClass<DnsRecordArgs, DnsRecord> = resourceClass(dnsRecord);

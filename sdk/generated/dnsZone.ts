@@ -1,6 +1,8 @@
-// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type { Timestamps } from "../types";
+import { dnsZone } from "../../provider/kinds/dnsZone/spec";
+import { resourceClass } from "../kindClass";
+import type { OutputsOf, ResourceClass, Timestamps } from "../types";
 
 /** The inputs of a DnsZone. */
 export interface DnsZoneArgs {
@@ -21,3 +23,9 @@ export interface DnsZoneArgs {
 /** Read-only fields set by the API. */
 export interface DnsZoneComputed extends Timestamps {
 }
+
+/** Outputs the runtime sets on the instance. */
+export interface DnsZone extends pulumi.CustomResource, OutputsOf<DnsZoneArgs>, DnsZoneComputed {}
+
+/** A DNS zone. Import with `{ import: "<dnsId>" }`: the program must match the remote zone. */
+export const DnsZone: ResourceClass<DnsZoneArgs, DnsZone> = resourceClass(dnsZone);

@@ -1,6 +1,8 @@
-// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type { Timestamps } from "../types";
+import { project } from "../../provider/kinds/project/spec";
+import { resourceClass } from "../kindClass";
+import type { OutputsOf, ResourceClass, Timestamps } from "../types";
 
 /** The inputs of a Project. */
 export interface ProjectArgs {
@@ -19,3 +21,9 @@ export interface ProjectComputed extends Timestamps {
   /** The linked Git repository's URL, if any (set outside Pulumi). */
   readonly gitRepositoryUrl: pulumi.Output<string | null>;
 }
+
+/** Outputs the runtime sets on the instance. */
+export interface Project extends pulumi.CustomResource, OutputsOf<ProjectArgs>, ProjectComputed {}
+
+/** A Futrou project. Import with `{ import: "<projectId>" }`: the program must match the remote project. */
+export const Project: ResourceClass<ProjectArgs, Project> = resourceClass(project);

@@ -1,7 +1,9 @@
-// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 import type * as pulumi from "@pulumi/pulumi";
+import { proxy } from "../../provider/kinds/proxy/spec";
+import { resourceClass } from "../kindClass";
 import type { ProxyRuleArgs } from "../nested";
-import type { Timestamps } from "../types";
+import type { OutputsOf, ResourceClass, Timestamps } from "../types";
 
 /** The inputs of a Proxy. */
 export interface ProxyArgs {
@@ -50,3 +52,9 @@ export interface ProxyComputed extends Timestamps {
   /** 2026-08-30: whether the domain is verified. Changes on its own; never a diff. */
   readonly isVerified: pulumi.Output<boolean | undefined>;
 }
+
+/** Outputs the runtime sets on the instance. */
+export interface Proxy extends pulumi.CustomResource, OutputsOf<ProxyArgs>, ProxyComputed {}
+
+/** A reverse proxy for a domain. Import with `{ import: "<proxyId>" }`: the program must match the remote proxy. */
+export const Proxy: ResourceClass<ProxyArgs, Proxy> = resourceClass(proxy);

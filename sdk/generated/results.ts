@@ -1,4 +1,4 @@
-// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 // The package's public types never name zod: each result field is typed from its declared reader.
 
 /** A Project, as `getProject` finds it. */

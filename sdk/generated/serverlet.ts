@@ -1,7 +1,9 @@
-// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 import type * as pulumi from "@pulumi/pulumi";
+import { serverlet } from "../../provider/kinds/serverlet/spec";
+import { resourceClass } from "../kindClass";
 import type { ServerletPortArgs, ServerletScalingArgs, ServerletVolumeArgs } from "../nested";
-import type { Timestamps } from "../types";
+import type { OutputsOf, ResourceClass, Timestamps } from "../types";
 
 /** The inputs of a Serverlet. */
 export interface ServerletArgs {
@@ -52,3 +54,9 @@ export interface ServerletComputed extends Timestamps {
   /** Why the serverlet is `failed`, when the API says (its published shape does not promise it). */
   readonly stateReason: pulumi.Output<string | null | undefined>;
 }
+
+/** Outputs the runtime sets on the instance. */
+export interface Serverlet extends pulumi.CustomResource, OutputsOf<ServerletArgs>, ServerletComputed {}
+
+/** A container service. `up` waits until it is `running` or `ready` (futrou:readyTimeoutSeconds, default 300) and fails with the state and reason when it ends `failed`. Import with `{ import: "<serverletId>" }`. */
+export const Serverlet: ResourceClass<ServerletArgs, Serverlet> = resourceClass(serverlet);

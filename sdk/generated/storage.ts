@@ -1,6 +1,8 @@
-// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type { Timestamps } from "../types";
+import { storage } from "../../provider/kinds/storage/spec";
+import { resourceClass } from "../kindClass";
+import type { OutputsOf, ResourceClass, Timestamps } from "../types";
 
 /** The inputs of a Storage. */
 export interface StorageArgs {
@@ -21,3 +23,9 @@ export interface StorageArgs {
 /** Read-only fields set by the API. */
 export interface StorageComputed extends Timestamps {
 }
+
+/** Outputs the runtime sets on the instance. */
+export interface Storage extends pulumi.CustomResource, OutputsOf<StorageArgs>, StorageComputed {}
+
+/** Persistent storage (the newest API generation's successor of Volume), mounted into serverlets with `Serverlet.mounts`. Its files (`/storages/{id}/files`) are data, not managed here. Deleting or replacing it deletes its files: consider the `protect` resource option. Import with `{ import: "<storageId>" }`. */
+export const Storage: ResourceClass<StorageArgs, Storage> = resourceClass(storage);

@@ -1,6 +1,8 @@
-// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type { Timestamps } from "../types";
+import { variable } from "../../provider/kinds/variable/spec";
+import { resourceClass } from "../kindClass";
+import type { OutputsOf, ResourceClass, Timestamps } from "../types";
 
 /** The inputs of a Variable. */
 export interface VariableArgs {
@@ -23,3 +25,9 @@ export interface VariableArgs {
 /** Read-only fields set by the API. */
 export interface VariableComputed extends Timestamps {
 }
+
+/** Outputs the runtime sets on the instance. */
+export interface Variable extends pulumi.CustomResource, OutputsOf<VariableArgs>, VariableComputed {}
+
+/** An environment variable for a workspace, project or serverlet. Import with `{ import: "<variableId>" }`; the value cannot be compared on import (the API never returns it): the program's value is kept. */
+export const Variable: ResourceClass<VariableArgs, Variable> = resourceClass(variable);

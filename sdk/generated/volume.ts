@@ -1,6 +1,8 @@
-// Generated from the field declarations by scripts/declarations.ts (`make docs`): do not edit.
+// Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type { Timestamps } from "../types";
+import { volume } from "../../provider/kinds/volume/spec";
+import { resourceClass } from "../kindClass";
+import type { OutputsOf, ResourceClass, Timestamps } from "../types";
 
 /** The inputs of a Volume. */
 export interface VolumeArgs {
@@ -23,3 +25,9 @@ export interface VolumeArgs {
 /** Read-only fields set by the API. */
 export interface VolumeComputed extends Timestamps {
 }
+
+/** Outputs the runtime sets on the instance. */
+export interface Volume extends pulumi.CustomResource, OutputsOf<VolumeArgs>, VolumeComputed {}
+
+/** A block storage volume. Import with `{ import: "<volumeId>" }`: the program must match the remote volume. */
+export const Volume: ResourceClass<VolumeArgs, Volume> = resourceClass(volume);

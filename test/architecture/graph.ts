@@ -1,6 +1,7 @@
 /**
  * The repository's import graph, read the way TypeScript reads it (`ts.preProcessFile`: static imports and
- * re-exports, `import type`, `import()` and `require()` with a literal path), and the layering rules of
+ * re-exports, `import type`, `import()` and `require()` with a literal path; a `require()` whose path is a
+ * template, as the bundler reads it: every file it can name), and the layering rules of
  * ARCHITECTURE.md ("Layers: who may import whom") checked against it.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -49,12 +50,28 @@ function resolve(sources: Sources, from: string, specifier: string): string | un
   return [base, `${base}.ts`, posix.join(base, "index.ts")].find((candidate) => sources.has(candidate));
 }
 
-/** Each file's imports of our other files. */
+/**
+ * The files a `require` whose path is a template names (`./kinds/${kind}/spec`), as the plugin's bundler reads
+ * it: each `${…}` one path segment or part of one, every matching file of ours.
+ */
+function templateRequires(sources: Sources, from: string, text: string): string[] {
+  const literal = (p: string) => p.replace(/[.*+?^$()|[\]{}\\]/g, "\\$&");
+  return [...text.matchAll(/\brequire\(\s*`(\.{1,2}\/[^`]*\$\{[^`]*)`\s*\)/g)].flatMap((m) => {
+    const [head = "", ...rest] = (m[1] as string).split(/\$\{[^}]*\}/);
+    // posix.join keeps a trailing "/": `./kinds/${kind}` is `provider/kinds/` and one segment.
+    const parts = [posix.join(posix.dirname(from), head), ...rest].map(literal);
+    const pattern = new RegExp(`^${parts.join("[^/]+")}(\\.ts|/index\\.ts)?$`);
+    return [...sources.keys()].filter((f) => pattern.test(f));
+  });
+}
+
+/** Each file's imports of our other files (a template `require`'s: every file it can name). */
 export function importGraph(sources: Sources): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const [file, text] of sources) {
     const imported = ts.preProcessFile(text, true, true).importedFiles.map((i) => resolve(sources, file, i.fileName));
-    graph.set(file, [...new Set(imported.filter((f): f is string => f !== undefined))]);
+    const found = [...imported.filter((f): f is string => f !== undefined), ...templateRequires(sources, file, text)];
+    graph.set(file, [...new Set(found)]);
   }
   return graph;
 }

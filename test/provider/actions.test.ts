@@ -32,6 +32,7 @@ function certSpec(renew: Partial<NonNullable<ResourceSpec["actions"]>[string]> =
   const spec = defineSpec({
     // Any registered kind's name: the spec's collection and type name below are what the kit uses.
     kind: "project",
+    doc: "A TLS certificate for a domain.",
     fields: derive(CERT_FIELDS, "certificate"),
     lookup: { fields: ["domain"] },
     volatile: ["status", "expiresAt"],

@@ -5,8 +5,19 @@ import { CRON } from "./fields";
 
 export const cron = defineSpec({
   kind: "cron",
+  doc: 'A scheduled job. Import with `{ import: "<cronId>" }`: the program must match the remote job.',
   fields: CRON,
   autoName: "name",
   ...uniqueInWorkspace("name"),
   volatile: ["startedAt"],
+  example: {
+    resources: [
+      {
+        name: "health",
+        type: "Cron",
+        args: { schedule: "*/5 * * * *", url: "https://example.com/health", headers: { "X-Probe": "pulumi" } },
+      },
+    ],
+    exports: { cronName: { ref: "health.name" } },
+  },
 });

@@ -17,6 +17,7 @@ const ZoneRecord = response({ name: str, type: str, value: str });
 
 export const dnsZone = defineSpec({
   kind: "dnsZone",
+  doc: 'A DNS zone. Import with `{ import: "<dnsId>" }`: the program must match the remote zone.',
   fields: DNS_ZONE,
   idFormat: "<dnsId>",
   ...uniqueInWorkspace("domain"),
@@ -28,5 +29,12 @@ export const dnsZone = defineSpec({
     platform: isPlatformRecord,
     describe: (r) => `${String(r.name)} ${String(r.type)} ${String(r.value)} (${String(r.id)})`,
     force: "forceDestroy",
+  },
+  example: {
+    resources: [
+      { name: "shop", type: "Project", args: { displayName: "Shop" } },
+      { name: "zone", type: "DnsZone", args: { domain: "example.com", projectId: { ref: "shop.id" } } },
+    ],
+    exports: { zoneId: { ref: "zone.id" } },
   },
 });

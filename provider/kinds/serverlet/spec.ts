@@ -14,6 +14,7 @@ import { SERVERLET } from "./fields";
 
 export const serverlet = defineSpec({
   kind: "serverlet",
+  doc: 'A container service. `up` waits until it is `running` or `ready` (futrou:readyTimeoutSeconds, default 300) and fails with the state and reason when it ends `failed`. Import with `{ import: "<serverletId>" }`.',
   fields: SERVERLET,
   autoName: "name",
   ...uniqueInWorkspace("name"),
@@ -28,5 +29,25 @@ export const serverlet = defineSpec({
     reasonField: "stateReason",
     usualCause: "the image",
     progress: { count: "instances", wanted: "minInstances", noun: "instances" },
+  },
+  example: {
+    resources: [
+      { name: "shop", type: "Project", args: { displayName: "Shop" } },
+      { name: "data", type: "Volume", args: { projectId: { ref: "shop.id" }, sizeGb: 20 } },
+      {
+        name: "api",
+        type: "Serverlet",
+        args: {
+          projectId: { ref: "shop.id" },
+          image: "nginx:1.27",
+          maxInstances: 2,
+          ports: [{ port: 80 }],
+          volumes: [{ volumeId: { ref: "data.id" }, mountPath: "/data" }],
+          env: { LOG_LEVEL: "info" },
+          scaling: { cpuPercent: 70, ramPercent: 80, upCooldown: 60, downCooldown: 300 },
+        },
+      },
+    ],
+    exports: { serverletState: { ref: "api.state" } },
   },
 });

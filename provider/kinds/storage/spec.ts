@@ -10,10 +10,18 @@ import { STORAGE } from "./fields";
 
 export const storage = defineSpec({
   kind: "storage",
+  doc: 'Persistent storage (the newest API generation\'s successor of Volume), mounted into serverlets with `Serverlet.mounts`. Its files (`/storages/{id}/files`) are data, not managed here. Deleting or replacing it deletes its files: consider the `protect` resource option. Import with `{ import: "<storageId>" }`.',
   fields: STORAGE,
   autoName: "name",
   ...uniqueInWorkspace("name"),
   apiChosen: ["storagePlanId", "regionId"],
   // Its files are data, out of Pulumi's reach: a replacement warns at preview like a volume's.
   replacementLoses: () => "its files",
+  example: {
+    resources: [
+      { name: "shop", type: "Project", args: { displayName: "Shop" } },
+      { name: "assets", type: "Storage", args: { projectId: { ref: "shop.id" }, public: false } },
+    ],
+    exports: { storageName: { ref: "assets.name" } },
+  },
 });

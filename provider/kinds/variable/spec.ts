@@ -18,6 +18,7 @@ const byScope = (body: Props): Query =>
 
 export const variable = defineSpec({
   kind: "variable",
+  doc: 'An environment variable for a workspace, project or serverlet. Import with `{ import: "<variableId>" }`; the value cannot be compared on import (the API never returns it): the program\'s value is kept.',
   fields: VARIABLE,
   unique: { field: "key", within: VARIABLE_SCOPES },
   lookup: { fields: ["key", ...VARIABLE_SCOPES], filter: byScope },
@@ -28,4 +29,11 @@ export const variable = defineSpec({
     { field: "projectId", collection: COLLECTIONS.project },
     { field: "serverletId", collection: COLLECTIONS.serverlet },
   ],
+  example: {
+    resources: [
+      { name: "shop", type: "Project", args: { displayName: "Shop" } },
+      { name: "logLevel", type: "Variable", args: { projectId: { ref: "shop.id" }, key: "LOG_LEVEL", value: "info" } },
+    ],
+    exports: { variableId: { ref: "logLevel.id" } },
+  },
 });

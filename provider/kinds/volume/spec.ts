@@ -8,6 +8,7 @@ import { VOLUME } from "./fields";
 
 export const volume = defineSpec({
   kind: "volume",
+  doc: 'A block storage volume. Import with `{ import: "<volumeId>" }`: the program must match the remote volume.',
   fields: VOLUME,
   autoName: "name",
   ...uniqueInWorkspace("name"),
@@ -21,5 +22,12 @@ export const volume = defineSpec({
             reason: `cannot shrink a volume from ${olds.sizeGb} to ${news.sizeGb} GB: volumes can only grow (to start smaller, create a new volume under another name and move the data)`,
           }
         : undefined,
+  },
+  example: {
+    resources: [
+      { name: "shop", type: "Project", args: { displayName: "Shop" } },
+      { name: "data", type: "Volume", args: { projectId: { ref: "shop.id" }, sizeGb: 20 } },
+    ],
+    exports: { volumeName: { ref: "data.name" } },
   },
 });
