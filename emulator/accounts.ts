@@ -36,7 +36,7 @@ export class Accounts {
     };
     this.store.data.users[owner.id] = owner;
     const token = this.issueToken(workspaceId);
-    return { workspaceId, token };
+    return { workspaceId, token, userId: owner.id };
   }
 
   /** A new token `<apiTokenId>-<secret>` for the workspace's first user. */

@@ -77,10 +77,14 @@ export interface RunningEmulator {
   setFaults(f: Partial<FaultConfig>): void;
   /** Every stored object per kind, for one workspace or all; write-only fields (a variable's value) included. */
   inventory(workspaceId?: string): Record<Kind, Array<Record<string, unknown>>>;
-  /** A new workspace with its own user and token; limits default to 1000 each (POST /_emulator/workspaces). */
+  /**
+   * A new workspace with its own user and token; limits default to 1000 each (POST /_emulator/workspaces).
+   * `userId`: that user, who exists from then on (a workspace member another workspace can add).
+   */
   createWorkspace(opts?: { name?: string; limits?: Partial<Record<string, number>> }): {
     workspaceId: string;
     token: string;
+    userId: string;
   };
   /**
    * Gives the token's user one more workspace (POST /_emulator/workspaces/add): its tokens then see both,

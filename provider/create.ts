@@ -48,7 +48,7 @@ import { CreateJournal, fieldHashes, type JournalEntry, newSalt } from "./journa
 import { Listings, ownerFilter } from "./listing";
 import { same } from "./normal";
 import { Secrets } from "./secrets";
-import { HIDDEN, type Props, type ResourceSpec } from "./spec";
+import { HIDDEN, itemKeyOf, type Props, type ResourceSpec } from "./spec";
 
 /**
  * What the create protocol needs of a kind: a narrow view of the kit's runtime object (kit/runtime.ts
@@ -162,6 +162,11 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
     secrets.digested(match),
   ];
   const journal = request.journal ?? new CreateJournal();
+  /**
+   * The item path of this create's object with API id `id`: that id, or, when the kind's item path takes
+   * another field (spec.itemKey), the value the body gives it (the same for any object this create makes).
+   */
+  const itemOf = (id: string): string => `${collection}/${encodeURIComponent(itemKeyOf(spec, { id }, body))}`;
 
   const listings = Listings.of(client);
   const matches = (o: Props): boolean => {
@@ -179,7 +184,7 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
   const existing = async (): Promise<Props[]> => {
     // A record in a zone this process just created: only the platform's records were there before us.
     if (spec.madeWithParent && !spec.madeWithParent(body) && listings.inFreshParent(collection)) return [];
-    const listed = await listings.all(collection, ownerFilter(spec, body), spec.model);
+    const listed = await listings.all(collection, ownerFilter(spec, body), spec.model, spec.itemKey);
     return listed ? listed.filter(matches) : candidates();
   };
   /** The API's clock when this create's first POST was sent (step 3); set just before it. */
@@ -372,10 +377,8 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
     }
     if (error instanceof UnreadableCreateError) {
       if (error.id !== undefined) {
-        const found = (await client
-          .find(`${collection}/${encodeURIComponent(error.id)}`, spec.model)
-          .catch(() => undefined)) as Props | undefined;
-        if (found) return found;
+        const found = (await client.find(itemOf(error.id), spec.model).catch(() => undefined)) as Props | undefined;
+        if (found && idOf(found) === error.id) return found;
         // The engine records the id (an init failure): the entry stays until it is confirmed, like a create's.
         await journal.write({ ...entry, id: error.id });
         if (!engineGone()) journal.returned(identity);
@@ -450,10 +453,10 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
    */
   async function madeBy(entry: JournalEntry): Promise<Props | undefined> {
     if (entry.id !== undefined) {
-      const found = (await client.find(`${collection}/${encodeURIComponent(entry.id)}`, spec.model)) as
-        | Props
-        | undefined;
-      if (found === undefined) {
+      const found = (await client.find(itemOf(entry.id), spec.model)) as Props | undefined;
+      // Gone; or, where the item path takes another field (spec.itemKey), another object holds it now: the
+      // one the interrupted run made is gone too (a path names one object). Either way, nothing to adopt.
+      if (found === undefined || (spec.itemKey && idOf(found) !== entry.id)) {
         journal.remove(identity);
         return undefined;
       }
@@ -478,7 +481,7 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
     const keys = new Set([...Object.keys(now), ...Object.keys(entry.fields)]);
     const changed = [...keys].filter((k) => now[k] !== entry.fields[k]);
     if (changed.length === 0) return obj;
-    const path = `${collection}/${encodeURIComponent(idOf(obj))}`;
+    const path = itemOf(idOf(obj));
     const updatable = Object.keys(spec.update.shape);
     if (changed.every((k) => updatable.includes(k) && body[k] !== undefined)) {
       const patch = Object.fromEntries(changed.map((k) => [k, body[k]]));

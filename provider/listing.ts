@@ -80,6 +80,8 @@ class Listing {
   constructor(
     readonly collection: string,
     readonly filter: Query,
+    /** The field an item path names the objects by: `id`, or the kind's `itemKey` (a member's `userId`). */
+    readonly by: string,
   ) {
     this.pages = new PageTracker(collection, PAGE_MAX_LIMIT);
   }
@@ -91,6 +93,13 @@ class Listing {
   /** More pages to ask for, as far as the answers so far tell. */
   get more(): boolean {
     return this.totalPages === undefined ? this.asked === 0 : this.asked < this.totalPages;
+  }
+
+  /** The listed object whose item path ends in `key` (its `by` field's value). */
+  at(key: string): Props | undefined {
+    if (this.by === "id") return this.items.get(key);
+    for (const o of this.items.values()) if (o[this.by] !== undefined && String(o[this.by]) === key) return o;
+    return undefined;
   }
 
   add(object: Props): void {
@@ -212,15 +221,19 @@ export class Listings {
   }
 
   /**
-   * The object `id` of `collection` as listed (owner `filter`), when a listing has it and may answer reads;
-   * undefined means "ask by GET" (not listed, not yet, written by this process, or the listing failed).
+   * The object at `<collection>/<key>` as listed (owner `filter`; `key` is its id, or its `by` field's value),
+   * when a listing has it and may answer reads; undefined means "ask by GET" (not listed, not yet, written by
+   * this process, or the listing failed).
    */
-  async find(collection: string, filter: Query, model: z.ZodType, id: string): Promise<Listed | undefined> {
-    if (this.#written.has(`${collection}/${encodeURIComponent(id)}`)) return undefined;
-    const listing = this.#current(collection, filter, (l) => l.readable);
+  async find(collection: string, filter: Query, model: z.ZodType, key: string, by = "id"): Promise<Listed | undefined> {
+    const written = (k: unknown) => this.#written.has(`${collection}/${encodeURIComponent(String(k))}`);
+    if (written(key)) return undefined;
+    const listing = this.#current(collection, filter, (l) => l.readable, by);
     listing.demand++;
     for (;;) {
-      const object = listing.items.get(id);
+      const object = listing.at(key);
+      // Created by this process (its create's path names it by id): read by GET like any object it wrote.
+      if (object && written(object.id)) return undefined;
       if (object) return listing.readable ? { object, shape: listing.shape } : undefined;
       if (listing.fetching) {
         await waited(listing);
@@ -241,7 +254,7 @@ export class Listings {
    */
   warm(collection: string, filter: Query, model: z.ZodType, spare: number): void {
     if (this.#client.idleRequests < spare) return;
-    const listing = this.#current(collection, filter, (l) => l.readable);
+    const listing = this.#current(collection, filter, (l) => l.readable, "id");
     if (listing.asked > 0 || listing.fetching || listing.broken) return;
     listing.demand++;
     listing.fetching = this.#fetch(listing, model);
@@ -252,8 +265,8 @@ export class Listings {
    * complete listing is not to be had for less than the operations asking for it (or failed): the create
    * then lists its own candidates.
    */
-  async all(collection: string, filter: Query, model: z.ZodType): Promise<Props[] | undefined> {
-    const listing = this.#current(collection, filter, (l) => l.consistent);
+  async all(collection: string, filter: Query, model: z.ZodType, by = "id"): Promise<Props[] | undefined> {
+    const listing = this.#current(collection, filter, (l) => l.consistent, by);
     listing.demand++;
     for (;;) {
       if (listing.broken || !listing.consistent) return undefined;
@@ -267,15 +280,18 @@ export class Listings {
     }
   }
 
-  /** The live listing for the key, a new one when there is none or it may not answer (`usable`). */
-  #current(collection: string, filter: Query, usable: (l: Listing) => boolean): Listing {
+  /**
+   * The live listing for the key, a new one when there is none or it may not answer (`usable`); `by`: the field
+   * the collection's item paths name its objects by (one per collection: one kind lives there).
+   */
+  #current(collection: string, filter: Query, usable: (l: Listing) => boolean, by: string): Listing {
     for (const [key, l] of this.#listings) if (l.expired && !l.fetching) this.#listings.delete(key);
     const key = keyOf(collection, filter);
     let listing = this.#listings.get(key);
     // A failed listing stays until it expires: operations then cost what they cost without listings (a GET
     // per read, a filtered list per create), never a failed page more each.
     if (!listing || listing.expired || (!listing.broken && !usable(listing))) {
-      listing = new Listing(collection, filter);
+      listing = new Listing(collection, filter, by);
       this.#listings.set(key, listing);
     }
     return listing;
@@ -340,17 +356,17 @@ export class Listings {
     this.#written.add(path);
     const at = path.lastIndexOf("/");
     const collection = path.slice(0, at);
-    const id = decodeURIComponent(path.slice(at + 1));
+    const itemKey = decodeURIComponent(path.slice(at + 1));
     for (const [key, l] of this.#listings) {
       if (l.collection === collection) {
-        const listed = l.items.get(id);
+        const listed = l.at(itemKey);
         if (event.op === "update" && listed) {
           if (event.done) l.add({ ...listed, ...(event.body as Props), ...result });
           // Perhaps renamed, perhaps not: a create must not match candidates against a guess.
           else this.#listings.delete(key);
         }
         if (event.op === "delete") {
-          if (event.done) l.items.delete(id);
+          if (event.done && listed) l.items.delete(String(listed.id));
           // Our own delete while pages are being read may shift another object past a page boundary.
           if (l.fetching) l.consistent = false;
         }

@@ -122,7 +122,9 @@ export interface ResourceSpec {
    * others). An input no answer carries is *kept*: outputs carry its last applied value.
    */
   observed: readonly string[];
-  /** Whether check defaults `workspaceId` to the token's only workspace (`GET /workspaces`). */
+  /**
+   * Whether check defaults `workspaceId` (a body or path input) to the token's only workspace (`GET /workspaces`).
+   */
   defaultWorkspace: boolean;
   /** API defaults applied on create; check fills them in so a removed input reverts to its default. */
   defaults: Readonly<Props>;
@@ -155,6 +157,14 @@ export interface ResourceSpec {
   volatile: readonly string[];
   /** Output that carries the API's own id when the Pulumi id is composite (`<dnsId>/<id>`). */
   apiIdOutput?: string;
+  /**
+   * The required input whose value names an object in its item path, when the API's path does not take the
+   * object's `id` (a workspace member: `/workspaces/{workspaceId}/users/{userId}`): the Pulumi id ends in it
+   * (`<workspaceId>/<userId>`), and an answer is the object asked for when it carries that value. The API's
+   * `id` stays the object's identity (the create protocol, its journal, the listings) and its output is
+   * `apiIdOutput`. Absent: the item path takes `id`.
+   */
+  itemKey?: string;
   /** The Pulumi id / import id format, for messages and docs. */
   idFormat: string;
   /**
@@ -301,6 +311,14 @@ export function actionTriggers(actions: ResourceSpec["actions"]): Record<string,
   return Object.fromEntries(Object.entries(actions ?? {}).map(([name, a]) => [name, a.trigger ?? `${name}Trigger`]));
 }
 
+/**
+ * What names an object in its item path: its API `id`, or the value of `spec.itemKey` (the inputs' when they
+ * hold it, as the path parameters: the object's when not).
+ */
+export function itemKeyOf(spec: ResourceSpec, obj: Props, inputs: Props = {}): string {
+  return String(spec.itemKey ? (inputs[spec.itemKey] ?? obj[spec.itemKey]) : obj.id);
+}
+
 /** The `{param}` names in a collection path, in order. */
 export function pathParams(spec: ResourceSpec): string[] {
   return templateParams(spec.collection);
@@ -426,6 +444,9 @@ type SpecData = Pick<ResourceSpec, "kind" | "doc" | "lookup" | "fields"> &
  */
 export function defineSpec(data: SpecData): ResourceSpec {
   const { fields } = data;
+  if (data.itemKey && fields.fields[data.itemKey]?.required !== true) {
+    throw new Error(`futrou: ${data.kind}: itemKey ${data.itemKey} must be a required input (the POST body names it)`);
+  }
   const inputs = [...Object.keys(fields.create.shape), ...Object.keys(data.pathInputs?.shape ?? {})];
   const updatable = Object.keys(fields.update.shape);
   return {
@@ -434,7 +455,8 @@ export function defineSpec(data: SpecData): ResourceSpec {
     typeName: data.kind[0]?.toUpperCase() + data.kind.slice(1),
     idFormat: `<${data.kind}Id>`,
     observed: fields.observed,
-    defaultWorkspace: data.kind !== "variable" && "workspaceId" in fields.create.shape,
+    // The owning workspace, in the body or in the path (`/workspaces/{workspaceId}/users`).
+    defaultWorkspace: data.kind !== "variable" && inputs.includes("workspaceId"),
     secrets: fields.secrets,
     volatile: [],
     apiChosen: [],

@@ -208,8 +208,10 @@ const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 /** One kind's table: every input, its type, its default and what a change does. */
 export function fieldTable(kind: Kind): string {
   const spec = specFor(kind);
-  const required = new Set(jsonOf(spec.create, "input").required ?? []);
-  for (const k of Object.keys(spec.pathInputs?.shape ?? {})) required.add(k);
+  const required = new Set([
+    ...(jsonOf(spec.create, "input").required ?? []),
+    ...(spec.pathInputs ? (jsonOf(spec.pathInputs, "input").required ?? []) : []),
+  ]);
   const rows = inputNames(spec).map((k) => {
     const f = spec.fields.fields[k];
     const json = jsonOf(inputSchema(spec, k) as z.ZodType, "input");

@@ -222,7 +222,7 @@ export const MUTANTS: Mutant[] = [
     name: "update-skips-id-check",
     breaks: "an update answered with another object (that reads back the fields written) enters the state",
     file: "provider/kit/update.ts",
-    from: "const other = answer.id !== undefined && String(answer.id) !== apiId;",
+    from: "const other = rt.notAsked(id, answer).length > 0;",
     to: "const other = false;",
     test: {
       file: PROTOCOL,

@@ -67,8 +67,12 @@ async function holderOf(rt: KindRuntime, checked: Props): Promise<Props | undefi
   if (!unique || typeof checked[unique.field] !== "string" || containsUnknown(checked)) return undefined;
   const collection = rt.collectionOf(checked);
   // The collection's listing (listing.ts), which the creates that follow use too; else one filtered list.
-  const listed = ((await Listings.of(rt.client()).all(collection, ownerFilter(spec, checked), spec.model)) ??
-    (await rt.client().list(collection, spec.model, spec.lookup.filter?.(rt.body(checked))))) as Props[];
+  const listed = ((await Listings.of(rt.client()).all(
+    collection,
+    ownerFilter(spec, checked),
+    spec.model,
+    spec.itemKey,
+  )) ?? (await rt.client().list(collection, spec.model, spec.lookup.filter?.(rt.body(checked))))) as Props[];
   return listed.find((o) => same(rt.live(o)[unique.field], checked[unique.field]));
 }
 
@@ -91,8 +95,9 @@ function failuresOf(rt: KindRuntime, failures: Failure[], inputs: Props, before:
   const shown = visible(inputs);
   const moved = spec.transition && before ? spec.transition.rule(appliedOf(before), inputs) : undefined;
   if (moved) failures.push(moved);
-  // Path inputs are part of the Pulumi id (`<dnsId>/<recordId>`), which the engine never encrypts.
-  for (const p of rt.params.filter((k) => secrets.has(k) && shown[k] !== undefined)) {
+  // Path inputs (and an item key) are part of the Pulumi id (`<dnsId>/<recordId>`), which the engine never encrypts.
+  const inId = spec.itemKey ? [...rt.params, spec.itemKey] : rt.params;
+  for (const p of inId.filter((k) => secrets.has(k) && shown[k] !== undefined)) {
     failures.push({
       property: p,
       reason: `cannot be a secret: it is part of the ${spec.typeName}'s id (${spec.idFormat}), which Pulumi stores and prints in plain text`,

@@ -42,7 +42,7 @@ async function refuseWhileNotEmpty(rt: KindRuntime, id: string, props: Props): P
 
 /** DELETE; already gone (404) counts as done. Bounded by `customTimeouts.delete` when set. */
 export async function remove(rt: KindRuntime, id: string, props: Props = {}): Promise<void> {
-  rt.seen(id);
+  rt.seen(id, props);
   const limit = customTimeout(props, "delete");
   const deleting = refuseWhileNotEmpty(rt, id, props).then(() => rt.client().delete(rt.itemPath(id)));
   if (limit === undefined) {

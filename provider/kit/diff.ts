@@ -64,7 +64,7 @@ export async function diff(
   oldInputs?: Props,
 ): Promise<KitDiff> {
   const { spec } = rt;
-  rt.seen(id);
+  rt.seen(id, outs);
   const olds = withKept(rt, outs, news, oldInputs);
   const was = normalize(spec.kind, olds);
   const now = normalize(spec.kind, news);

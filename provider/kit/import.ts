@@ -66,7 +66,7 @@ export async function adopt(
     );
   }
   const id = rt.pulumiId(found, inputs);
-  rt.seen(id);
+  rt.seen(id, found);
   // Kept here means: this answer does not carry it (a field the newest generation answers is compared above).
   const remote = rt.live(found);
   const set = rt.claimable.filter((k) => inputs[k] !== undefined && remote[k] === undefined);

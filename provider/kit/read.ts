@@ -36,9 +36,9 @@ function saysAll(rt: KindRuntime, item: Props, get: Props): boolean {
  */
 async function listed(rt: KindRuntime, id: string, props: Props): Promise<{ object?: Props } | undefined> {
   const { spec } = rt;
-  const { apiId, collection } = rt.locate(id);
+  const { key, collection } = rt.locate(id);
   const c = rt.client();
-  const listing = Listings.of(c).find(collection, ownerFilter(spec, props), spec.model, apiId);
+  const listing = Listings.of(c).find(collection, ownerFilter(spec, props), spec.model, key, spec.itemKey);
   let fits = rt.listsSayAll.get(c.root);
   if (!fits) {
     // The deciding read: its GET is its answer (listed or not, this read costs one GET either way), asked
@@ -127,7 +127,7 @@ async function unseenChanges(rt: KindRuntime, id: string, recorded: Props, found
  */
 export async function read(rt: KindRuntime, id: string, props: Props, secrets: Secrets): Promise<dynamic.ReadResult> {
   const { spec } = rt;
-  rt.seen(id);
+  rt.seen(id, props);
   const found = ((await listed(rt, id, props)) ?? { object: await rt.client().find(rt.itemPath(id), spec.model) })
     .object as Props | undefined;
   if (found) rt.confirmAnswer(id, found);

@@ -20,6 +20,7 @@ import {
   idFault,
   inputDefaults,
   inputNames,
+  itemKeyOf,
   keptNames,
   localNames,
   outputNames,
@@ -161,8 +162,11 @@ export class KindRuntime {
     return Object.create(this, { client: { value: client }, urn: { value: urn } }) as KindRuntime;
   }
 
-  /** The API id, the collection path and the parent ids of a Pulumi id; throws naming what is wrong with it. */
-  locate(id: string): { apiId: string; collection: string; parents: Record<string, string> } {
+  /**
+   * The item key (the API id, or `spec.itemKey`'s value), the collection path and the parent ids of a Pulumi
+   * id; throws naming what is wrong with it.
+   */
+  locate(id: string): { key: string; collection: string; parents: Record<string, string> } {
     const { spec } = this;
     const fault = idFault(spec, id);
     if (fault) {
@@ -172,24 +176,36 @@ export class KindRuntime {
       );
     }
     const parts = id.split("/");
-    const apiId = parts.pop() as string;
+    const key = parts.pop() as string;
     const parents = Object.fromEntries(this.params.map((p, i) => [p, parts[i] as string]));
-    return { apiId, collection: expandPath(spec.collection, parents), parents };
+    return { key, collection: expandPath(spec.collection, parents), parents };
   }
 
   /**
-   * An answer is the object asked for: its `id` is the one asked for and each parent id it carries (a record's
-   * `dnsId`) is the one asked for. Throws naming both before anything adopts, keeps or deletes it: a path that
-   * reached another object (another kind's, another zone's) must not enter the state.
+   * Where an answer is not the object a Pulumi id names: its `id` (or, for a kind whose item path takes
+   * another field, that field where the answer carries it: `spec.itemKey`) and each parent id it carries (a
+   * record's `dnsId`), as `<field> <got> (asked for <wanted>)`; empty when it is that object.
+   */
+  notAsked(id: string, answer: Props): string[] {
+    const { key, parents } = this.locate(id);
+    const field = this.spec.itemKey ?? "id";
+    const asked: [string, string][] = [
+      ...(field === "id" || (answer[field] !== undefined && answer[field] !== null)
+        ? [[field, key] as [string, string]]
+        : []),
+      ...Object.entries(parents).filter(([p]) => typeof answer[p] === "string"),
+    ];
+    return asked
+      .filter(([p, v]) => String(answer[p]) !== v)
+      .map(([p, v]) => `${p} ${JSON.stringify(answer[p])} (asked for ${JSON.stringify(v)})`);
+  }
+
+  /**
+   * An answer is the object asked for (`notAsked`). Throws naming what differs before anything adopts, keeps or
+   * deletes it: a path that reached another object (another kind's, another zone's) must not enter the state.
    */
   confirmAnswer(id: string, answer: Props): void {
-    const { apiId, parents } = this.locate(id);
-    const wrong = [
-      ...(String(answer.id) === apiId ? [] : [`id ${JSON.stringify(answer.id)} (asked for ${JSON.stringify(apiId)})`]),
-      ...Object.entries(parents)
-        .filter(([p, v]) => typeof answer[p] === "string" && answer[p] !== v)
-        .map(([p, v]) => `${p} ${JSON.stringify(answer[p])} (asked for ${JSON.stringify(v)})`),
-    ];
+    const wrong = this.notAsked(id, answer);
     if (wrong.length > 0) {
       throw new Error(
         `futrou:${this.spec.typeName} "${id}": the API answered another object than the one asked for: ${wrong.join(", ")}. ` +
@@ -200,12 +216,12 @@ export class KindRuntime {
 
   /** The path of the collection an object of this kind holds (a zone's records), for kinds with contents. */
   contentsOf(id: string): string {
-    return expandPath(this.spec.contents?.collection ?? "", { [this.contentsParam]: this.locate(id).apiId });
+    return expandPath(this.spec.contents?.collection ?? "", { [this.contentsParam]: this.locate(id).key });
   }
 
   itemPath(id: string): string {
-    const { apiId, collection } = this.locate(id);
-    return objectPath(collection, apiId);
+    const { key, collection } = this.locate(id);
+    return objectPath(collection, key);
   }
 
   /** The collection a new object with these inputs goes to (its path parameters filled in). */
@@ -213,9 +229,22 @@ export class KindRuntime {
     return expandPath(this.spec.collection, pick(inputs, this.params) as Record<string, string>);
   }
 
-  /** The Pulumi id: the path parameters (from the inputs; responses need not carry them) and the API id. */
+  /**
+   * The Pulumi id: the path parameters (from the inputs; responses need not carry them) and the item key (the
+   * API id, or `spec.itemKey`'s value).
+   */
   pulumiId(obj: Props, inputs: Props = {}): string {
-    return [...this.params.map((p) => String(inputs[p] ?? obj[p])), String(obj.id)].join("/");
+    return [...this.params.map((p) => String(inputs[p] ?? obj[p])), itemKeyOf(this.spec, obj, inputs)].join("/");
+  }
+
+  /**
+   * The API id of the object a Pulumi id names: the id's last part, or, when the item path takes another field
+   * (`spec.itemKey`), the id that `props` carry (outputs: `apiIdOutput`; an answer: `id`); else undefined.
+   */
+  objectId(id: string, props: Props = {}): string | undefined {
+    if (!this.spec.itemKey) return apiIdOf(id);
+    const known = props[this.spec.apiIdOutput ?? "id"] ?? props.id;
+    return typeof known === "string" ? known : undefined;
   }
 
   /**
@@ -249,7 +278,9 @@ export class KindRuntime {
       const v = got[k] !== undefined ? got[k] : applied[k] !== undefined ? applied[k] : previous[k];
       if (v !== undefined) outs[k] = v;
     }
-    if (this.spec.apiIdOutput) outs[this.spec.apiIdOutput] = answer.id;
+    const idOutput = this.spec.apiIdOutput;
+    const apiId = idOutput && (answer.id ?? previous[idOutput]);
+    if (idOutput && apiId !== undefined) outs[idOutput] = apiId;
     for (const k of CARRIED) {
       const v = applied[k] ?? previous[k];
       if (v !== undefined) outs[k] = v;
@@ -278,12 +309,15 @@ export class KindRuntime {
   /**
    * The engine named this object (diff, read, update, delete): it is in a state, so it is this stack's
    * (`ours`), and its create-journal entry, if a create left one, goes: no later create may adopt it
-   * (journal.ts `confirm`).
+   * (journal.ts `confirm`). `props`, its outputs (or an answer), say its API id when the Pulumi id does not
+   * (`objectId`).
    */
-  seen(id: string): void {
-    this.ours.add(apiIdOf(id));
+  seen(id: string, props: Props = {}): void {
+    const apiId = this.objectId(id, props);
+    if (apiId === undefined) return;
+    this.ours.add(apiId);
     try {
-      new CreateJournal().confirm(this.client().baseUrl, this.spec.kind, apiIdOf(id));
+      new CreateJournal().confirm(this.client().baseUrl, this.spec.kind, apiId);
     } catch {
       // best effort: a journal that cannot be read or changed keeps its entry; the operation goes on
     }

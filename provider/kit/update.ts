@@ -21,7 +21,7 @@ export async function update(
   oldInputs?: Props,
 ): Promise<dynamic.UpdateResult> {
   const { spec } = rt;
-  rt.seen(id);
+  rt.seen(id, outs);
   const olds = withKept(rt, outs, news, oldInputs);
   // What the API would refuse (a volume grown outside Pulumi, shrunk back by the program): before any request.
   const refused = spec.transition?.rule(olds, news);
@@ -44,7 +44,7 @@ export async function update(
   if (Object.keys(patch).length === 0 && rt.localKeys.some((k) => differs(rt, k, was, now, oldInputs))) {
     // Only provider-only inputs changed: nothing to send, nothing to wait for, unless a trigger fired.
     const acted = await runActions(rt, id, fired, news);
-    return { outs: rt.outputs(acted ?? { id: rt.locate(id).apiId }, news, olds) };
+    return { outs: rt.outputs(acted ?? { id: rt.objectId(id, olds) }, news, olds) };
   }
   let answer: Props | undefined;
   try {
@@ -67,7 +67,7 @@ export async function update(
   }
   believe(rt, id, olds, patch, now, answer);
   // An answer without every field leaves the rest as applied and as it was.
-  const updated = { ...answer, id: answer.id ?? rt.locate(id).apiId };
+  const updated = { ...answer, id: answer.id ?? rt.objectId(id, olds) };
   const ready = await waitReady(rt, updated, news, "update");
   const acted = await runActions(rt, id, fired, news);
   return { outs: rt.outputs(acted ? { ...ready, ...acted } : ready, news, olds) };
@@ -81,15 +81,14 @@ async function runActions(rt: KindRuntime, id: string, names: readonly string[],
 }
 
 /**
- * The answer to an update is the object asked for (its id) and says the written fields as sent, in the API's
+ * The answer to an update is the object asked for (runtime.ts `notAsked`) and says the written fields as sent, in the API's
  * normal form, where it says them at all (a variable's value it never does). Otherwise the update fails and
  * the state keeps the old values (an update error changes no state, in either adapter): what the API holds
  * is unknown, and `pulumi refresh` reads it.
  */
 function believe(rt: KindRuntime, id: string, olds: Props, patch: Props, sent: Props, answer: Props): void {
-  const apiId = rt.locate(id).apiId;
   const live = rt.live(answer);
-  const other = answer.id !== undefined && String(answer.id) !== apiId;
+  const other = rt.notAsked(id, answer).length > 0;
   const differ = other ? [] : Object.keys(patch).filter((k) => live[k] !== undefined && !same(live[k], sent[k]));
   if (!other && differ.length === 0) return;
   const what = other
