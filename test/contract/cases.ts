@@ -4,7 +4,7 @@
  * is the default) and one observed field an update changes.
  */
 import type { Kind } from "../../provider/api/contract";
-import { type ContractCase, CANNED_ZONE_ID, casesOf } from "../../provider/kinds/cases";
+import { CANNED_ZONE_ID, type ContractCase, casesOf } from "../../provider/kinds/cases";
 import { kinds } from "../../provider/registry";
 
 export interface Case extends ContractCase {

@@ -105,9 +105,7 @@ export function factsIn(kind: Kind, generation: Generation): GenerationFacts {
 }
 
 /** One fact of every kind in every generation, as the suites read it (`PUBLISHED[generation][kind]`). */
-export function perGeneration<T>(
-  fact: (facts: GenerationFacts, kind: Kind) => T,
-): Record<Generation, Record<Kind, T>> {
+export function perGeneration<T>(fact: (facts: GenerationFacts, kind: Kind) => T): Record<Generation, Record<Kind, T>> {
   return Object.fromEntries(
     GENERATIONS.map((g) => [g, Object.fromEntries(kinds().map((k) => [k, fact(factsIn(k, g), k)]))]),
   ) as Record<Generation, Record<Kind, T>>;

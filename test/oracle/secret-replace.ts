@@ -12,7 +12,11 @@ import { type KindOracle, perKind } from "./kind";
 export type FieldRules = Required<Pick<KindOracle, "replace" | "secret">> & Pick<KindOracle, "secretWhen">;
 
 export const FIELD_RULES = perKind(
-  ({ replace, secret, secretWhen }): FieldRules => ({ replace, secret: secret ?? {}, ...(secretWhen ? { secretWhen } : {}) }),
+  ({ replace, secret, secretWhen }): FieldRules => ({
+    replace,
+    secret: secret ?? {},
+    ...(secretWhen ? { secretWhen } : {}),
+  }),
 );
 
 /** The provider's settings that are secrets (config and a futrou.Provider's inputs). */

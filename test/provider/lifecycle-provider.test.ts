@@ -10,17 +10,11 @@
 import { z } from "zod";
 import type { RunningEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import {
-  COLLECTIONS,
-  GENERATIONS,
-  type Generation,
-  type Kind,
-  PLAN_COLLECTIONS,
-} from "../../provider/api/contract";
+import { COLLECTIONS, GENERATIONS, type Generation, type Kind, PLAN_COLLECTIONS } from "../../provider/api/contract";
 import { Plan, Region } from "../../provider/api/models";
 import { setWarningSink } from "../../provider/engineLog";
-import { kinds } from "../../provider/registry";
 import { type Context, casesOf, type LifecycleCase } from "../../provider/kinds/cases";
+import { kinds } from "../../provider/registry";
 import { actionTriggers, generationsOf, keptNames } from "../../provider/spec";
 import { perGeneration } from "../oracle/kind";
 import { argsOf, type Props, type Provider, type State, stable, startHarness } from "./harness";

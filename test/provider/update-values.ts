@@ -22,7 +22,11 @@ interface Def {
 function coreDef(schema: unknown): Def {
   let def = (schema as { _zod: { def: Def } })._zod.def;
   for (let i = 0; i < 8; i++) {
-    const under = ["nullable", "optional", "default"].includes(def.type ?? "") ? def.innerType : def.type === "pipe" ? def.in : undefined;
+    const under = ["nullable", "optional", "default"].includes(def.type ?? "")
+      ? def.innerType
+      : def.type === "pipe"
+        ? def.in
+        : undefined;
     if (under === undefined) return def;
     def = (under as { _zod: { def: Def } })._zod.def;
   }
@@ -33,7 +37,12 @@ function coreDef(schema: unknown): Def {
 function candidates(name: string, def: Def): unknown[] {
   switch (def.type) {
     case "string":
-      return [`updated-${name}`, `Updated ${name}`, `https://example.com/updated-${name}`, `updated-${name}.example.com`];
+      return [
+        `updated-${name}`,
+        `Updated ${name}`,
+        `https://example.com/updated-${name}`,
+        `updated-${name}.example.com`,
+      ];
     case "number":
       return [2, 20, 200, 2000, 1, 0];
     case "boolean":

@@ -58,7 +58,11 @@ export const cases: KindCases = {
     },
   ],
   badInput: [
-    { what: "min above max instances", args: { image: "nginx", minInstances: 3, maxInstances: 2 }, field: "minInstances" },
+    {
+      what: "min above max instances",
+      args: { image: "nginx", minInstances: 3, maxInstances: 2 },
+      field: "minInstances",
+    },
     { what: "image with a space", args: { image: "nginx latest" }, field: "image" },
     { what: "a 5,000-character image", args: { image: "a".repeat(5000) }, field: "image" },
     { what: "a mounted storage id `..`", args: { image: "nginx", mounts: { "/data": ".." } }, field: "mounts" },
@@ -69,6 +73,10 @@ export const cases: KindCases = {
     // Named by the top-level input (the engine prints its value; for a nested path it printed `{<nil>}`), the
     // nested path leading the reason.
     { what: "port 0", args: { image: "nginx", ports: [{ port: 0 }] }, field: "ports" },
-    { what: "an environment variable name with a dash", args: { image: "nginx", env: { "LOG-LEVEL": "x" } }, field: "env" },
+    {
+      what: "an environment variable name with a dash",
+      args: { image: "nginx", env: { "LOG-LEVEL": "x" } },
+      field: "env",
+    },
   ],
 };

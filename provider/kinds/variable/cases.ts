@@ -21,7 +21,11 @@ export const cases: KindCases = {
   ],
   badInput: [
     { what: "no scope", args: { key: "A", value: "1" }, field: "workspaceId" },
-    { what: "two scopes", args: { key: "A", value: "1", projectId: FAKE_ID, serverletId: FAKE_ID }, field: "serverletId" },
+    {
+      what: "two scopes",
+      args: { key: "A", value: "1", projectId: FAKE_ID, serverletId: FAKE_ID },
+      field: "serverletId",
+    },
     { what: "key starting with a digit", args: { key: "1A", value: "1", projectId: FAKE_ID }, field: "key" },
     { what: "empty key", args: { key: "", value: "1", projectId: FAKE_ID }, field: "key" },
     {
