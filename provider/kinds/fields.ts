@@ -52,6 +52,11 @@ export interface Field {
   tsType?: string;
   /** What a change also does: "Updated in place (<this>)." or "Changing it replaces the job (<this>)." */
   changeDoc?: string;
+  /**
+   * A valid value other than the default, for the tests that update every updatable field
+   * (test/provider/update-values.ts), where one cannot be made from the input's rule (a URL, an expression).
+   */
+  example?: unknown;
 }
 
 export type Fields = Readonly<Record<string, Field>>;

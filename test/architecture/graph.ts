@@ -138,11 +138,23 @@ export const RULES: readonly Rule[] = [
     to: (f) => !(under("provider/kinds")(f) || under("provider/api")(f)),
   },
   {
+    // A kind's test examples (provider/kinds/cases.ts, provider/kinds/<kind>/cases.ts) are for the tests: no
+    // provider, SDK, emulator, script or bench file takes them in (nor the plugin bundle, built from provider/).
+    name: "only test/ and the kinds' examples import the kinds' test examples (provider/kinds/**/cases.ts)",
+    from: (f) => !under("test")(f) && !isKindCases(f),
+    to: isKindCases,
+  },
+  {
     name: "a kind's folder (provider/kinds/<kind>/) imports no other kind's folder",
     from: (f) => kindFolder(f) !== undefined,
     to: (f, from) => kindFolder(f) !== undefined && kindFolder(f) !== kindFolder(from),
   },
 ];
+
+/** A kind's test examples or their shared types: `provider/kinds/<kind>/cases.ts`, `provider/kinds/cases.ts`. */
+function isKindCases(file: string): boolean {
+  return /^provider\/kinds\/([^/]+\/)?cases\.ts$/.test(file);
+}
 
 /** A kind's spec: `provider/kinds/<kind>/spec.ts`. */
 function isKindSpec(file: string): boolean {

@@ -6,7 +6,8 @@
  * one folder (provider/kinds/<kind>/: its declarations, fields.ts, and its spec, spec.ts) and imports neither
  * the registry nor its users: its spec only the spec's language, the API layer and the declarations, its
  * declarations only the API layer and the declaration language; no kind's folder imports another's, and
- * nothing in provider/ imports the dynamic host's entry; and
+ * nothing in provider/ imports the dynamic host's entry; a kind's test examples (provider/kinds/<kind>/cases.ts)
+ * are imported by tests only; and
  * no file reaches itself through imports, type-only ones included. A failure lists
  * the imports to remove, as `from → to`.
  */
@@ -71,6 +72,10 @@ describe("the checks find what they look for", () => {
     ["provider/create.ts", 'import { ResourceInitError } from "./kit/errors";'],
     ["provider/kit/errors.ts", "export class ResourceInitError {}"],
     ["sdk/naming.ts", 'import { z } from "zod";'],
+    ["provider/kinds/cases.ts", 'import type { Kind } from "../api/contract";'],
+    ["provider/kinds/cron/cases.ts", 'import type { KindCases } from "../cases";'],
+    ["provider/kinds/cron/spec.ts", 'import { cases } from "./cases";'],
+    ["test/provider/lifecycle.test.ts", 'import { cases } from "../../provider/kinds/cron/cases";'],
     ["emulator/errors.ts", 'export { ERROR_CODES } from "../provider/api/contract";'],
     ["emulator/index.ts", 'import { adminRoutes } from "./admin";'],
     ["emulator/admin.ts", 'import type { RunningEmulator } from "./index";'],
@@ -101,6 +106,9 @@ describe("the checks find what they look for", () => {
         ["provider/kinds/volume/spec.ts → provider/index.ts"],
       "provider/kinds/ (but the kinds' specs) imports only provider/kinds/ and provider/api/": [
         "provider/kinds/dnsRecord/fields.ts → provider/spec.ts",
+      ],
+      "only test/ and the kinds' examples import the kinds' test examples (provider/kinds/**/cases.ts)": [
+        "provider/kinds/cron/spec.ts → provider/kinds/cron/cases.ts",
       ],
       "a kind's folder (provider/kinds/<kind>/) imports no other kind's folder": [
         "provider/kinds/dnsZone/fields.ts → provider/kinds/dnsRecord/fields.ts",

@@ -7,13 +7,14 @@
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type Generation, type RunningEmulator, startEmulator } from "../../emulator";
+import { kinds } from "../../provider/registry";
 import { eventually } from "../emulator/helpers";
 import { type ProgramStack, programStack, writes } from "./engine";
 
 jest.setTimeout(900_000);
 
-/** Stack + project, volume, storage, serverlet, variable, proxy, zone, record, cron. */
-const RESOURCES = 10;
+/** The stack and one object of every registered kind (the every-kind programs hold one of each). */
+const RESOURCES = 1 + kinds().length;
 
 type Mode = "dynamic providers" | "the plugin" | "the plugin through pulumi-futrou";
 const PROGRAMS: Record<Mode, { program: string; plugin: boolean; sdkMode?: "plugin" }> = {

@@ -1,5 +1,7 @@
 /**
- * Every kind runs the same steps against the emulator, one table row per kind (hcloud acceptance style):
+ * Every kind runs the same steps against the emulator, one row per kind (hcloud acceptance style), the kind's
+ * lifecycle example (provider/kinds/<kind>/cases.ts; update values it does not name come from the field
+ * declarations, ./update-values.ts):
  * create with required fields only → read equals state → update every updatable field → change a
  * replace field → import by id shows no diff → delete (gone remotely; deleting again is fine). In both
  * API generations the emulator can answer in.
@@ -8,180 +10,29 @@
 import { z } from "zod";
 import type { RunningEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import {
-  COLLECTIONS,
-  GENERATIONS,
-  type Generation,
-  type Kind,
-  PLAN_COLLECTIONS,
-  type PlanKind,
-} from "../../provider/api/contract";
+import { COLLECTIONS, GENERATIONS, type Generation, type Kind, PLAN_COLLECTIONS } from "../../provider/api/contract";
 import { Plan, Region } from "../../provider/api/models";
 import { setWarningSink } from "../../provider/engineLog";
+import { type Context, casesOf, type LifecycleCase } from "../../provider/kinds/cases";
 import { kinds } from "../../provider/registry";
-import { generationsOf, keptNames } from "../../provider/spec";
+import { actionTriggers, generationsOf, keptNames } from "../../provider/spec";
+import { perGeneration } from "../oracle/kind";
 import { argsOf, type Props, type Provider, type State, stable, startHarness } from "./harness";
+import { updateValues } from "./update-values";
 
-interface Context {
-  workspaceId: string;
-  otherWorkspaceId: string;
-  projectId: string;
-  zones: [string, string];
-  volumeId: string;
-  storageId: string;
-  plan: (kind: PlanKind) => string;
-  region: (name: string) => string;
-}
-
-interface Row {
+interface Row extends LifecycleCase {
   kind: Kind;
-  /** Required fields only. */
-  required: (c: Context) => Props;
-  /** A new value for every updatable field. */
-  update: (c: Context) => Props;
-  /** A change to a field in replaceOn. */
-  replace: (c: Context) => Props;
-  /** The emulator's tokens see one workspace, so moving there is refused (403) and nothing changes. */
-  replaceRefused?: boolean;
-  /** Updated fields a generation's API ignores (not in its request): the update sends them, nothing stores them. */
-  ignoredIn?: Partial<Record<Generation, readonly string[]>>;
 }
+
+/** Every registered kind's lifecycle example (provider/kinds/<kind>/cases.ts). */
+const rows: Row[] = kinds().map((kind) => ({ kind, ...casesOf(kind).lifecycle }));
 
 /**
- * What refresh's warning names per kind when only `updatedAt` moved: docs/drift.md, written out
- * here by hand (not derived from the specs, so the test checks the guide's sentence, not the code with itself).
+ * What refresh's warning names per kind when only `updatedAt` moved: docs/drift.md, written out by hand in each
+ * kind's oracle (`unseen`, test/oracle/kinds/<kind>.ts; not derived from the specs, so the test checks the
+ * guide's sentence, not the code with itself).
  */
-const UNSEEN: Record<Kind, Partial<Record<Generation | "both", readonly string[]>>> = {
-  project: { both: [] },
-  variable: { both: ["value"] },
-  dnsZone: { both: ["projectId", "dnsPlanId"] },
-  dnsRecord: { both: [] },
-  cron: { both: [] },
-  proxy: { "2026-08-02": ["projectId", "proxyPlanId", "regionId", "rules"], "2026-08-30": ["compress"] },
-  volume: { both: ["projectId", "volumePlanId"] },
-  storage: { both: [] },
-  serverlet: {
-    "2026-08-02": ["serverletPlanId", "projectId", "env", "volumes", "mounts", "ports", "scaling", "arch"],
-    "2026-08-30": ["cpu", "ram", "env", "volumes", "ports", "networkId", "runtime"],
-  },
-};
-
-const rows: Row[] = [
-  {
-    kind: "project",
-    required: () => ({}),
-    update: () => ({ name: "renamed-project", displayName: "Renamed project" }),
-    replace: (c) => ({ workspaceId: c.otherWorkspaceId }),
-    replaceRefused: true,
-  },
-  {
-    kind: "variable",
-    required: (c) => ({ key: "API_URL", value: "https://v1.example.com", workspaceId: c.workspaceId }),
-    update: () => ({ value: "https://v2.example.com", isSecret: true, description: "where the API lives" }),
-    replace: () => ({ key: "API_BASE_URL" }),
-  },
-  {
-    kind: "dnsZone",
-    required: () => ({ domain: "zone-a.example.com" }),
-    update: (c) => ({ enableDnssec: true, projectId: c.projectId, dnsPlanId: c.plan("dns") }),
-    replace: () => ({ domain: "zone-b.example.com" }),
-  },
-  {
-    kind: "dnsRecord",
-    required: (c) => ({ dnsId: c.zones[0], name: "www", type: "A", value: "203.0.113.10" }),
-    update: () => ({ name: "@", type: "MX", value: "mx.example.com", ttl: 600, priority: 10 }),
-    replace: (c) => ({ dnsId: c.zones[1] }),
-  },
-  {
-    kind: "cron",
-    required: () => ({ schedule: "*/5 * * * *", url: "https://example.com/hook" }),
-    update: (c) => ({
-      name: "nightly",
-      schedule: "@daily",
-      type: "code",
-      method: "POST",
-      url: "https://example.com/other",
-      headers: { Authorization: "Bearer s3cret" },
-      body: '{"full":true}',
-      code: "export default () => 1",
-      enabled: false,
-      projectId: c.projectId,
-      cronPlanId: c.plan("cron"),
-      regionId: c.region("eu-west"),
-    }),
-    replace: (c) => ({ workspaceId: c.otherWorkspaceId }),
-    replaceRefused: true,
-  },
-  {
-    kind: "proxy",
-    required: () => ({ domain: "app.example.com", target: "10.0.0.5" }),
-    update: (c) => ({
-      domain: "www.example.com",
-      target: "backend.internal",
-      port: 8080,
-      type: "tcp",
-      strategy: "primary-failover",
-      enforceHttps: true,
-      compress: true,
-      followRedirects: true,
-      preserveHeaders: false,
-      preserveHost: false,
-      preservePath: false,
-      preserveQuery: false,
-      verifyTls: false,
-      rules: [
-        // biome-ignore lint/suspicious/noThenProperty: types.go's proxy Rule is literally `{if, then}`
-        { if: { host: "api.example.com", method: "get", path: "/v1", port: 443 }, then: [{ forward: "api:8080" }] },
-      ],
-      projectId: c.projectId,
-      proxyPlanId: c.plan("proxy"),
-      regionId: c.region("eu-west"),
-    }),
-    replace: (c) => ({ workspaceId: c.otherWorkspaceId }),
-    replaceRefused: true,
-    // The newest Proxy Model has no `compress`.
-    ignoredIn: { "2026-08-30": ["compress"] },
-  },
-  {
-    kind: "volume",
-    required: () => ({}),
-    update: (c) => ({ name: "data", sizeGb: 20, projectId: c.projectId, volumePlanId: c.plan("volume") }),
-    replace: () => ({ type: "hdd" }),
-  },
-  {
-    kind: "storage",
-    required: () => ({}),
-    update: (c) => ({ name: "files", storagePlanId: c.plan("storage"), public: true, projectId: c.projectId }),
-    replace: (c) => ({ regionId: c.region("us-east") }),
-  },
-  {
-    kind: "serverlet",
-    required: () => ({ image: "nginx:1.27" }),
-    update: (c) => ({
-      name: "api",
-      image: "nginx:1.28",
-      serverletPlanId: c.plan("serverlet"),
-      projectId: c.projectId,
-      minInstances: 2,
-      maxInstances: 3,
-      cpu: 500,
-      ram: 512,
-      env: { LOG_LEVEL: "debug" },
-      volumes: [{ volumeId: c.volumeId, mountPath: "/data" }],
-      mounts: { "/files": c.storageId },
-      ports: [{ port: 8080 }],
-      scaling: { cpuPercent: 70, ramPercent: 80, upCooldown: 60, downCooldown: 300 },
-      arch: "arm64",
-      networkId: "net-1",
-      runtime: "node22",
-    }),
-    replace: (c) => ({ regionId: c.region("us-east") }),
-  },
-];
-
-test("every registered kind has a row", () => {
-  expect(rows.map((r) => r.kind).sort()).toEqual(kinds().sort());
-});
+const UNSEEN = perGeneration((facts) => facts.unseen ?? []);
 
 describe.each(GENERATIONS)("API generation %s", (generation) => {
   let emulator: RunningEmulator;
@@ -231,7 +82,8 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
       const p = provider(row.kind);
 
       // create with required fields only
-      const created = await p.create(name, row.required(ctx));
+      const required = row.required?.(ctx) ?? {};
+      const created = await p.create(name, required);
       expect(remote(row.kind, created)).toBeDefined();
       expect(created.outputs).not.toHaveProperty("id");
 
@@ -241,7 +93,7 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
       // read reports inputs too (observed fields live, kept ones as applied): on an untouched object, the checked ones
       expect(read.inputs).toMatchObject(argsOf(created.inputs));
       expect(stable(row.kind, read.props as Props)).toEqual(stable(row.kind, created.outputs));
-      expect((await p.up(created, name, row.required(ctx))).step).toBe("same");
+      expect((await p.up(created, name, required)).step).toBe("same");
 
       // the answer tells which generation gave it where the generations' shapes differ (a refresh that sees
       // only updatedAt move names the fields kept in that generation)
@@ -256,7 +108,9 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
       // a later updatedAt: the clock has moved past the millisecond of the last write
       const stamped = Date.now();
       while (Date.now() <= stamped) await new Promise((r) => setImmediate(r));
-      await api.patch(`${collection}/${created.id.split("/").pop()}`, {}, z.looseObject({ id: z.string() }));
+      const item = `${collection}/${created.id.split("/").pop()}`;
+      if (row.touch) await api.create(`${item}/${row.touch}`, {}, z.looseObject({ id: z.string() }));
+      else await api.patch(item, {}, z.looseObject({ id: z.string() }));
       const warnings: string[] = [];
       setWarningSink(async ({ message, status }) => {
         if (!status) warnings.push(message);
@@ -267,14 +121,22 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
         setWarningSink(undefined);
       }
       const unseen = warnings.flatMap((w) => /may have changed: ([^.]*)\./.exec(w)?.[1]?.split(", ") ?? []);
-      expect(unseen.sort()).toEqual([...(UNSEEN[row.kind][generation] ?? UNSEEN[row.kind].both ?? [])].sort());
+      expect(unseen.sort()).toEqual([...UNSEEN[generation][row.kind]].sort());
       expect(warnings.length).toBe(unseen.length > 0 ? 1 : 0);
 
-      // update every updatable field, in place
-      const update = row.update(ctx);
-      expect(Object.keys(update).sort()).toEqual(Object.keys(p.spec.update.shape).sort());
-      const updated = await p.up(created, name, { ...row.required(ctx), ...update });
+      // update every updatable field, in place: the example's values, the others' from their declarations (and
+      // an example naming a field that is not updatable fails here)
+      const updatable = Object.keys(p.spec.update.shape);
+      const update = updateValues(row.kind, p.spec.fields.fields, updatable, created.inputs, row.update?.(ctx) ?? {});
+      expect(Object.keys(update).sort()).toEqual([...updatable].sort());
+      emulator.resetStats();
+      const updated = await p.up(created, name, { ...required, ...update, ...row.triggers });
       expect(updated.step).toBe("update");
+      // a changed trigger runs its action once (`POST <item>/<action>`)
+      for (const [action, trigger] of Object.entries(actionTriggers(p.spec.actions))) {
+        const posts = emulator.stats().byPath[`POST /v2${item}/${action}`] ?? 0;
+        expect(posts).toBe(row.triggers?.[trigger] === undefined ? 0 : 1);
+      }
       expect(updated.diff.replaces).toBeUndefined();
       expect(updated.state.id).toBe(created.id);
       for (const [field, value] of Object.entries(update)) {

@@ -1,24 +1,14 @@
 /**
  * The spec table each kind is declared by: which inputs replace, the unique field, the secret fields
- * and the id format `pulumi import` takes. Secrets and replacing inputs are held to the hand-written
- * table of test/oracle/secret-replace.ts (the plugin's schema is held to the same table). Starts nothing.
+ * and the id format `pulumi import` takes, held to each kind's hand-written oracle (test/oracle/kinds/<kind>.ts;
+ * the plugin's schema is held to the same secrets and replacing inputs). Starts nothing.
  */
-import type { Kind } from "../../provider/api/contract";
-import { specFor } from "../../provider/registry";
+import { kinds, specFor } from "../../provider/registry";
+import { ORACLES } from "../oracle/kind";
 import { FIELD_RULES } from "../oracle/secret-replace";
 
 describe("the spec table", () => {
-  test.each<[Kind, string | undefined, string]>([
-    ["project", "name", "<projectId>"],
-    ["variable", "key", "<variableId>"],
-    ["dnsZone", "domain", "<dnsId>"],
-    ["dnsRecord", undefined, "<dnsId>/<recordId>"],
-    ["cron", "name", "<cronId>"],
-    ["proxy", "domain", "<proxyId>"],
-    ["volume", "name", "<volumeId>"],
-    ["serverlet", "name", "<serverletId>"],
-    ["storage", "name", "<storageId>"],
-  ])("%s: unique %s, id %s; replaces and secrets as the oracle says", (kind, unique, idFormat) => {
+  test.each(kinds())("%s: unique field, id format, replaces and secrets as the oracle says", (kind) => {
     const spec = specFor(kind);
     const rules = FIELD_RULES[kind];
     expect([...spec.replaceOn].sort()).toEqual(Object.keys(rules.replace).sort());
@@ -26,7 +16,7 @@ describe("the spec table", () => {
     expect(spec.secretWhen ?? {}).toEqual(
       Object.fromEntries(Object.entries(rules.secretWhen ?? {}).map(([field, { when }]) => [field, when])),
     );
-    expect(spec.unique?.field).toBe(unique);
-    expect(spec.idFormat).toBe(idFormat);
+    expect(spec.unique?.field).toBe(ORACLES[kind].unique);
+    expect(spec.idFormat).toBe(ORACLES[kind].idFormat);
   });
 });

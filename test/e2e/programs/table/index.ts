@@ -8,20 +8,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as futrou from "pulumi-futrou";
 
-const classes = {
-  project: futrou.Project,
-  variable: futrou.Variable,
-  dnsZone: futrou.DnsZone,
-  dnsRecord: futrou.DnsRecord,
-  cron: futrou.Cron,
-  proxy: futrou.Proxy,
-  volume: futrou.Volume,
-  serverlet: futrou.Serverlet,
-  storage: futrou.Storage,
-};
-type Kind = keyof typeof classes;
+type Class = new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
+/** The SDK's class of a kind, named by its type (`dnsZone` → `futrou.DnsZone`): every kind the SDK exports. */
+const classOf = (kind: string): Class | undefined =>
+  (futrou as unknown as Record<string, Class | undefined>)[`${kind.charAt(0).toUpperCase()}${kind.slice(1)}`];
+
 interface Entry {
-  kind: Kind;
+  kind: string;
   name: string;
   args: Record<string, unknown>;
   opts?: pulumi.CustomResourceOptions;
@@ -31,7 +24,7 @@ interface Entry {
 const entries = new pulumi.Config().requireObject<Entry[]>("resources");
 const ids: Record<string, pulumi.Output<string>> = {};
 for (const { kind, name, args, opts, secret } of entries) {
-  const Class = classes[kind];
+  const Class = classOf(kind);
   if (!Class) throw new Error(`unknown kind "${kind}"`);
   /** `"ref:<name>"` anywhere in a value (also nested) becomes that resource's id, an Output. */
   const resolve = (v: unknown, where: string): unknown => {

@@ -1,0 +1,85 @@
+/** The oracle of a serverlet (`/serverlets`): test/oracle/kind.ts says what each fact is and where it comes from. */
+import { type KindOracle, TIMES, WORKSPACE_MOVE } from "../kind";
+
+export const oracle: KindOracle = {
+  collection: "/serverlets",
+  idPrefix: "sl",
+  idFormat: "<serverletId>",
+  unique: "name",
+  published: [
+    "name",
+    "image",
+    "cpu",
+    "ram",
+    "minInstances",
+    "maxInstances",
+    "instances",
+    "state",
+    "networkId",
+    "runtime",
+    ...TIMES,
+  ],
+  stored: [
+    "serverletPlanId",
+    "workspaceId",
+    "projectId",
+    "regionId",
+    "env",
+    "volumes",
+    "mounts",
+    "ports",
+    "scaling",
+    "arch",
+  ],
+  // A serverlet's cpu/ram come from its plan, its network and runtime: values the contract leaves open, ours.
+  apiDefaults: {
+    minInstances: 1,
+    maxInstances: 1,
+    cpu: 250,
+    ram: 512,
+    instances: 1,
+    state: "running",
+    networkId: "net-default",
+    runtime: "container",
+  },
+  extras: { serverletPlan: { id: "plan-1", cpu: 250 }, gpu: { count: 0 } },
+  unknownEnums: { state: "hibernating" },
+  unseen: ["serverletPlanId", "projectId", "env", "volumes", "mounts", "ports", "scaling", "arch"],
+  // The newest generation answers the state as `status`.
+  readAs: { status: "state" },
+  replace: {
+    regionId: "a serverlet runs in the region it was created in: its update carries no regionId",
+    workspaceId: WORKSPACE_MOVE,
+  },
+  // types.go@3caf725's Serverlet Model: `status`, a plan, mounts, scaling, an architecture.
+  newest: {
+    published: [
+      "name",
+      "image",
+      "arch",
+      "minInstances",
+      "maxInstances",
+      "mounts",
+      "scaling",
+      "status",
+      "serverletPlanId",
+      "workspaceId",
+      "projectId",
+      "regionId",
+      ...TIMES,
+    ],
+    stored: ["cpu", "ram", "env", "volumes", "ports", "networkId", "runtime"],
+    apiDefaults: {
+      minInstances: 1,
+      maxInstances: 1,
+      status: "ready",
+      arch: "amd64",
+      serverletPlanId: "plan-1",
+      regionId: "reg-1",
+    },
+    // The newest Models embed the related objects.
+    extras: { serverletPlan: { id: "plan-1", cpu: 250, ram: { size: 512 } }, region: { id: "reg-1" } },
+    unknownEnums: { status: "hibernating" },
+    unseen: ["cpu", "ram", "env", "volumes", "ports", "networkId", "runtime"],
+  },
+};
