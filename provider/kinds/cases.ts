@@ -88,19 +88,3 @@ export interface KindCases {
   /** At least one. */
   badInput: readonly BadInputCase[];
 }
-
-/** A kind's examples (provider/kinds/<kind>/cases.ts); a kind without that file fails, naming it. */
-export function casesOf(kind: Kind): KindCases {
-  const file = `provider/kinds/${kind}/cases.ts`;
-  let loaded: { cases?: KindCases };
-  try {
-    loaded = require(`./${kind}/cases`) as { cases?: KindCases };
-  } catch (error) {
-    const missing = (error as { code?: string }).code === "MODULE_NOT_FOUND";
-    if (missing && String((error as Error).message).includes(`${kind}/cases`))
-      throw new Error(`the kind "${kind}" has no test examples: write ${file} (provider/kinds/cases.ts says what)`);
-    throw error;
-  }
-  if (!loaded.cases) throw new Error(`${file} exports no \`cases\``);
-  return loaded.cases;
-}

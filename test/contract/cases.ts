@@ -4,8 +4,9 @@
  * is the default) and one observed field an update changes.
  */
 import type { Kind } from "../../provider/api/contract";
-import { CANNED_ZONE_ID, type ContractCase, casesOf } from "../../provider/kinds/cases";
+import { CANNED_ZONE_ID, type ContractCase } from "../../provider/kinds/cases";
 import { kinds } from "../../provider/registry";
+import { casesOf } from "../kind-cases";
 
 export interface Case extends ContractCase {
   kind: Kind;

@@ -14,7 +14,8 @@
  * this file turns them into what a rich, a narrow or an odd API answers.
  */
 import type { Kind } from "../../provider/api/contract";
-import { type Generation, OLDER, perGeneration, perKind, WORKSPACE } from "../oracle/kind";
+import { type Generation, OLDER, WORKSPACE } from "../oracle/kind";
+import { perGeneration, perKind } from "../oracle/oracles";
 import { PUBLISHED } from "../oracle/published";
 
 export { WORKSPACE } from "../oracle/kind";

@@ -8,9 +8,10 @@
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import type { Kind } from "../../provider/api/contract";
-import { type BadInputCase, casesOf, FAKE_ID } from "../../provider/kinds/cases";
+import { type BadInputCase, FAKE_ID } from "../../provider/kinds/cases";
 import { kinds, specFor } from "../../provider/registry";
 import { type ProgramStack, programStack, writes } from "../e2e/engine";
+import { casesOf } from "../kind-cases";
 
 jest.setTimeout(900_000);
 

@@ -5,7 +5,7 @@
  * without its oracle file (test/oracle/kinds/<kind>.ts) fails here at load, naming the kind. Starts nothing.
  */
 import { kinds, specFor } from "../../provider/registry";
-import { ORACLES } from "./kind";
+import { ORACLES } from "./oracles";
 import { GENERATIONS, PUBLISHED } from "./published";
 
 describe.each(GENERATIONS)("API generation %s", (generation) => {

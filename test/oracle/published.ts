@@ -11,7 +11,8 @@
  * is added to its kind's oracle file, once.
  */
 import type { Kind } from "../../provider/api/contract";
-import { type Generation, OLDER, perGeneration, perKind } from "./kind";
+import { type Generation, OLDER } from "./kind";
+import { perGeneration, perKind } from "./oracles";
 
 export { GENERATIONS, type Generation, NEWEST, OLDER } from "./kind";
 

@@ -7,7 +7,8 @@
  * specs, so a spec that stops marking a credential secret, or starts replacing on a field the API updates in
  * place, fails there.
  */
-import { type KindOracle, perKind } from "./kind";
+import type { KindOracle } from "./kind";
+import { perKind } from "./oracles";
 
 export type FieldRules = Required<Pick<KindOracle, "replace" | "secret">> & Pick<KindOracle, "secretWhen">;
 

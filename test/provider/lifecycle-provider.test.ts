@@ -13,10 +13,11 @@ import { FutrouClient } from "../../provider/api/client";
 import { COLLECTIONS, GENERATIONS, type Generation, type Kind, PLAN_COLLECTIONS } from "../../provider/api/contract";
 import { Plan, Region } from "../../provider/api/models";
 import { setWarningSink } from "../../provider/engineLog";
-import { type Context, casesOf, type LifecycleCase } from "../../provider/kinds/cases";
+import type { Context, LifecycleCase } from "../../provider/kinds/cases";
 import { kinds } from "../../provider/registry";
 import { actionTriggers, generationsOf, keptNames } from "../../provider/spec";
-import { perGeneration } from "../oracle/kind";
+import { casesOf } from "../kind-cases";
+import { perGeneration } from "../oracle/oracles";
 import { argsOf, type Props, type Provider, type State, stable, startHarness } from "./harness";
 import { updateValues } from "./update-values";
 

@@ -4,7 +4,7 @@
  * the plugin's schema is held to the same secrets and replacing inputs). Starts nothing.
  */
 import { kinds, specFor } from "../../provider/registry";
-import { ORACLES } from "../oracle/kind";
+import { ORACLES } from "../oracle/oracles";
 import { FIELD_RULES } from "../oracle/secret-replace";
 
 describe("the spec table", () => {
