@@ -142,7 +142,8 @@ function nestedName(spec: ResourceSpec, field: string, json: Json): string {
   return `${spec.typeName}${pascal(array ? field.replace(/s$/, "") : field)}`;
 }
 
-function resource(b: Builder, spec: ResourceSpec) {
+/** One kind's resource in the schema: its inputs and outputs with their docs, secret and replacing flags. */
+export function resourceSchema(b: Builder, spec: ResourceSpec) {
   const create = jsonOf(spec.create, "input");
   const none: Json = { properties: {}, required: [] };
   const path = spec.pathInputs ? jsonOf(spec.pathInputs, "input") : none;
@@ -314,7 +315,10 @@ export function packageSchema({ docs, version }: SchemaOptions) {
   const resources = Object.fromEntries(
     specs.map((spec, i) => {
       const methods = actions[i]?.methods ?? {};
-      return [token(spec.typeName), { ...resource(b, spec), ...(Object.keys(methods).length > 0 ? { methods } : {}) }];
+      return [
+        token(spec.typeName),
+        { ...resourceSchema(b, spec), ...(Object.keys(methods).length > 0 ? { methods } : {}) },
+      ];
     }),
   );
   const kindOfModel = (m: z.ZodType) => specs.find((s) => s.model === m)?.kind;

@@ -88,9 +88,15 @@ export class Secrets {
   readonly #long: string[];
   /** The kind's own secret fields (`spec.secrets`). */
   readonly #kind: ReadonlySet<string>;
+  /**
+   * The kind's own secret fields that are no input (an output only the create answer carries): no input of
+   * the same name tells the dynamic-provider host's engine to mark them, so they are always sealed.
+   */
+  readonly #outputOnly: ReadonlySet<string>;
 
-  private constructor(kind: readonly string[], names: Set<string>, values: string[]) {
+  private constructor(kind: readonly string[], names: Set<string>, values: string[], outputOnly: readonly string[]) {
     this.#kind = new Set(kind);
+    this.#outputOnly = new Set(outputOnly);
     this.names = names;
     // Each value also as it appears inside JSON or a URL; longest first, so no part of one is left over.
     const forms = new Set<string>();
@@ -125,7 +131,7 @@ export class Secrets {
       for (const name of names) leaves(bag[name], isMapField(spec, name), values);
     }
     // Flagged fields are wrapped by the SDK like the kind's own: the engine marks them secret.
-    return new Secrets([...spec.secrets, ...flagged], names, values);
+    return new Secrets([...spec.secrets, ...flagged], names, values, spec.fromCreate);
   }
 
   has(name: string): boolean {
@@ -210,9 +216,12 @@ export class Secrets {
     );
   }
 
-  /** What the dynamic-provider host's engine marks secret by itself in its answers to an op on `inputs`. */
+  /**
+   * What the dynamic-provider host's engine marks secret by itself in its answers to an op on `inputs`: the
+   * outputs named like a secret input (never an output-only one, `#outputOnly`).
+   */
   markedBy(inputs: Props | undefined): ReadonlySet<string> {
-    return new Set([...this.#kind, ...declaredSecrets(inputs)]);
+    return new Set([...this.#kind, ...declaredSecrets(inputs)].filter((k) => !this.#outputOnly.has(k)));
   }
 
   /**

@@ -123,6 +123,12 @@ export interface ResourceSpec {
    */
   observed: readonly string[];
   /**
+   * Outputs only the create answer carries (`fields.fromCreate`: a new API token's bearer value): always
+   * secret, taken from the create answer and then kept, never replaced by a later answer (runtime.ts
+   * `outputs`); no GET or list answer is expected to carry them. An imported object has none.
+   */
+  fromCreate: readonly string[];
+  /**
    * Whether check defaults `workspaceId` (a body or path input) to the token's only workspace (`GET /workspaces`).
    */
   defaultWorkspace: boolean;
@@ -423,11 +429,12 @@ export function generationsOf(spec: ResourceSpec, answer: Record<string, unknown
  */
 export const replacesDeleteFirst = (spec: ResourceSpec): boolean => spec.unique !== undefined;
 
-/** Every output the SDK class exposes: observed fields, inputs, volatile fields and the API id. */
+/** Every output the SDK class exposes: observed fields, inputs, those from the create, volatile fields and the API id. */
 export function outputNames(spec: ResourceSpec): string[] {
   const names = [
     ...spec.observed,
     ...inputNames(spec),
+    ...spec.fromCreate,
     ...spec.volatile,
     ...(spec.apiIdOutput ? [spec.apiIdOutput] : []),
   ];
@@ -439,7 +446,7 @@ type SpecData = Pick<ResourceSpec, "kind" | "doc" | "lookup" | "fields"> &
 
 /**
  * A spec from what differs per kind. The rest comes from the contract and the kind's field declarations:
- * collection, schemas, API defaults, observed and secret fields, `replaceOn` (every input the PATCH body
+ * collection, schemas, API defaults, observed, from-create and secret fields, `replaceOn` (every input the PATCH body
  * cannot carry), the type name (`dnsZone` → `DnsZone`) and the id format (`<projectId>`).
  */
 export function defineSpec(data: SpecData): ResourceSpec {
@@ -455,6 +462,7 @@ export function defineSpec(data: SpecData): ResourceSpec {
     typeName: data.kind[0]?.toUpperCase() + data.kind.slice(1),
     idFormat: `<${data.kind}Id>`,
     observed: fields.observed,
+    fromCreate: fields.fromCreate,
     // The owning workspace, in the body or in the path (`/workspaces/{workspaceId}/users`).
     defaultWorkspace: data.kind !== "variable" && inputs.includes("workspaceId"),
     secrets: fields.secrets,

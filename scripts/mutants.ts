@@ -35,6 +35,9 @@ const REDIRECTS = "test/client/redirects.test.ts";
 const REDIRECT_TITLE =
   "PATCH fails once, naming the status, the request and the Location; nothing is sent to the Location";
 const JOURNAL_KEY = "test/faults/journal-key.test.ts";
+const FROM_CREATE = "test/provider/from-create.test.ts";
+const FROM_CREATE_TITLE =
+  "create: the create answer's token, sealed; in the state only as a secret, never in the inputs or the module";
 const JOURNAL_KEY_TITLE =
   "the key file is made once, mode 0600, beside the journal; no plain SHA-256 of a secret is on disk";
 
@@ -334,6 +337,33 @@ export const MUTANTS: Mutant[] = [
       title:
         "a failed deploy updated again without a fix: what the engine records still loads the provider and deletes",
     },
+  },
+  {
+    name: "from-create-not-kept",
+    breaks: "a token's bearer value in the state is replaced by whatever a later answer says (a masked one)",
+    file: "provider/kit/runtime.ts",
+    from: "const kept = this.fromCreate.has(k) ? previous[k] : undefined;",
+    to: "const kept = undefined;",
+    test: {
+      file: FROM_CREATE,
+      title: "a refresh whose answers carry a masked token keeps the one from the create",
+    },
+  },
+  {
+    name: "from-create-no-output",
+    breaks: "a token's bearer value from the create answer never reaches the state",
+    file: "provider/spec.ts",
+    from: "    ...spec.fromCreate,\n",
+    to: "",
+    test: { file: FROM_CREATE, title: FROM_CREATE_TITLE },
+  },
+  {
+    name: "from-create-plain-in-dynamic",
+    breaks: "a token's bearer value is stored unsealed by the dynamic-provider host (no input of its name marks it)",
+    file: "provider/secrets.ts",
+    from: ".filter((k) => !this.#outputOnly.has(k))",
+    to: "",
+    test: { file: FROM_CREATE, title: FROM_CREATE_TITLE },
   },
 ];
 

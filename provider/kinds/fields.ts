@@ -2,7 +2,8 @@
  * A kind's fields, each declared once (provider/kinds/<kind>/fields.ts), and everything the provider derives
  * from the declarations: the request schemas (`writable`, `create` with its optional fields, `update` with the
  * updatable ones), the tolerant response model, the fields each API generation's published answers carry
- * (observed; every other input is kept), the API's defaults check fills in, and the always-secret fields.
+ * (observed; every other input is kept), the outputs only the create answer carries (`returned: "create"`), the
+ * API's defaults check fills in, and the always-secret fields.
  * test/provider/declarations.test.ts reads each declaration and checks every derived table against it.
  *
  * A declaration's order is the order of every derived table (inputs, outputs, the model's fields).
@@ -24,8 +25,14 @@ export interface Field {
   updatable?: boolean;
   /** The API generation it appeared in; its answers carry it from then on unless `returned` says otherwise. */
   since: Generation;
-  /** The generations whose published answers carry it (observed there, kept elsewhere); `[]`: none does. */
-  returned?: readonly Generation[];
+  /**
+   * The generations whose published answers carry it (observed there, kept elsewhere); `[]`: none does.
+   * `"create"`: only the create answer carries it (a new API token's bearer value, shown once). Such a field
+   * is an output, never an input, and always secret; the state keeps it from the create answer and no later
+   * answer replaces it, so refresh and update keep it and show no drift; a replacement gets the new
+   * object's; `pulumi import` cannot read it (absent after an import). `fieldDoc` says so in its doc.
+   */
+  returned?: readonly Generation[] | "create";
   /**
    * How an answer's value is read (tolerant: a value of another shape reads as absent); `false` for a field
    * answers never carry (a variable's value). By default the input's type, read tolerantly.
@@ -86,12 +93,19 @@ export const owningWorkspace = (returned?: readonly Generation[]) =>
 /** A default as the docs show it: `simple`, `null`, `{}`, `""`. */
 export const shownDefault = (v: unknown): string => `\`${typeof v === "string" && v !== "" ? v : JSON.stringify(v)}\``;
 
+/** What a `returned: "create"` field's doc adds: what the state does with a value only the create answer carries. */
+export const FROM_CREATE_DOC =
+  "Only the create answer carries it: always secret, kept in the state from the create (a refresh or an update " +
+  "keeps it; a replacement gets the new object's); `pulumi import` cannot read it, so an imported resource " +
+  "has none.";
+
 /**
  * A field's whole doc: its paragraph, then for an input its default ("Default `x`." from `default`, or
  * `defaultDoc`) and what a change does ("Updated in place." when `updatable`, else "Changing it replaces the
  * <noun>.", with `changeDoc` in parentheses).
  */
 export function fieldDoc(f: Field, noun: string): string {
+  if (f.returned === "create") return `${f.doc} ${FROM_CREATE_DOC}`;
   if (!f.input) return f.doc;
   const fallback =
     f.defaultDoc !== undefined
@@ -146,9 +160,11 @@ export interface KindFields {
   published: Readonly<Record<Generation, readonly string[]>>;
   /** The fields some generation publishes: the outputs a resource observes. */
   observed: readonly string[];
+  /** The outputs only the create answer carries (`returned: "create"`), kept from it: always secret. */
+  fromCreate: readonly string[];
   /** The API's defaults check fills in. */
   defaults: Readonly<Record<string, unknown>>;
-  /** The always-secret fields. */
+  /** The always-secret fields (`secret`, and every `returned: "create"` output). */
   secrets: readonly string[];
   /** What a replacement replaces, in the docs ("Changing it replaces the job."). */
   noun: string;
@@ -204,8 +220,9 @@ function readerOf(name: string, f: Field): z.ZodType {
   return reader;
 }
 
-/** The generations whose published answers carry a field. */
-export const returnedBy = (f: Field): readonly Generation[] => f.returned ?? GENERATIONS.filter((g) => g >= f.since);
+/** The generations whose published answers carry a field (none for one only the create answer carries). */
+export const returnedBy = (f: Field): readonly Generation[] =>
+  f.returned === "create" ? [] : (f.returned ?? GENERATIONS.filter((g) => g >= f.since));
 
 /**
  * Everything a kind's declaration gives: `noun` names an object of the kind in the docs ("job"), `rules` are
@@ -216,6 +233,12 @@ export function derive<const D extends Fields>(
   noun: string,
   rules: CrossFieldRule<Record<string, unknown>>[] = [],
 ): Derived<D> {
+  const fromCreate = names(fields, (f) => f.returned === "create");
+  for (const k of fromCreate) {
+    if (fields[k]?.input !== undefined) {
+      throw new Error(`futrou: field ${k} is returned only by the create answer, so it cannot be an input`);
+    }
+  }
   const inputs = names(fields, (f) => f.input !== undefined);
   const writable = z.object(Object.fromEntries(inputs.map((k) => [k, fields[k]?.input as z.ZodType])));
   const optional = names(fields, (f) => f.input !== undefined && !f.required);
@@ -242,12 +265,13 @@ export function derive<const D extends Fields>(
     model: model as unknown as Derived<D>["model"],
     published,
     observed: names(fields, (f) => returnedBy(f).length > 0),
+    fromCreate,
     defaults: Object.fromEntries(
       Object.entries(fields)
         .filter(([, f]) => f.default !== undefined)
         .map(([k, f]) => [k, f.default]),
     ),
-    secrets: names(fields, (f) => f.secret === true),
+    secrets: names(fields, (f) => f.secret === true || f.returned === "create"),
     noun,
     docs: Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, fieldDoc(f, noun)])),
   };

@@ -18,5 +18,16 @@ export async function create(rt: KindRuntime, inputs: Props, secrets: Secrets): 
     settle: (obj) => waitReady(rt, obj, inputs),
   });
   rt.ours.add(String(ready.id));
-  return { id: rt.pulumiId(ready, inputs), outs: rt.outputs(ready, inputs) };
+  const id = rt.pulumiId(ready, inputs);
+  // An output only the create answer carries is lost with that answer (the object found after a lost one).
+  const lost = rt.spec.fromCreate.filter((k) => rt.live(ready)[k] === undefined);
+  if (lost.length > 0) {
+    await rt.warn(
+      secrets,
+      `${rt.label(inputs, id)} was created, but its ${lost.join(", ")} is unknown: only the API's answer to the ` +
+        "create carries it, and that answer was lost (the object was found afterwards). The state holds none; " +
+        "`pulumi up --replace <urn>` makes a new one.",
+    );
+  }
+  return { id, outs: rt.outputs(ready, inputs) };
 }

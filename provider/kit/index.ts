@@ -12,7 +12,9 @@
  *   the workspace defaulted, hidden `__` keys kept;
  * - outputs hold, for each *observed* field (one the published response shape carries), the API's value,
  *   and for each *kept* field the last applied input (a response that carries it wins). A field a
- *   response leaves out keeps its last known value: absent is "not said", never "changed";
+ *   response leaves out keeps its last known value: absent is "not said", never "changed". An output only
+ *   the create answer carries (spec.ts `fromCreate`: a token's bearer value) is set by the create and
+ *   then kept: no later answer replaces it, and it is always sealed;
  * - diff compares the new inputs with the old outputs in normal form, so drift of an observed field found
  *   by refresh is repaired by the next up, and a field the API never returns is compared with what was
  *   last applied, never with an absent API value;

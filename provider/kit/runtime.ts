@@ -74,6 +74,8 @@ export class KindRuntime {
   readonly inputKeys: readonly string[];
   /** Every output name but the API id's own output. */
   readonly outputKeys: readonly string[];
+  /** Outputs only the create answer carries (spec.ts `fromCreate`): once the outputs hold one, it stays. */
+  readonly fromCreate: ReadonlySet<string>;
   /** The Pulumi id's path parameters, in order (`dnsId` of `<dnsId>/<recordId>`). */
   readonly params: readonly string[];
   /** Inputs a PATCH may change; a change of any other visible input (not provider-only) replaces. */
@@ -134,6 +136,7 @@ export class KindRuntime {
     this.claimable = this.keptKeys.filter((k) => !this.localKeys.includes(k) && !this.pathKeys.includes(k));
     this.inputKeys = inputNames(spec);
     this.outputKeys = outputNames(spec).filter((k) => k !== spec.apiIdOutput);
+    this.fromCreate = new Set(spec.fromCreate);
     this.params = pathParams(spec);
     this.updatable = new Set(Object.keys(spec.update.shape));
     this.defaults = normalize(spec.kind, { ...inputDefaults(spec) });
@@ -264,6 +267,8 @@ export class KindRuntime {
   /**
    * Outputs as create, read and update return them: each field from the API's answer when it says it
    * (in normal form), else from what was just applied, else as it was. Unknown extra fields stay out.
+   * An output only the create answer carries (`fromCreate`) is the exception: the value the previous
+   * outputs hold wins over any answer's (an API that answers a masked one), so only a create sets it.
    * `given`: what check knew of (given.ts), from the inputs just applied unless a read says otherwise.
    */
   outputs(
@@ -275,7 +280,9 @@ export class KindRuntime {
     const got = this.live(answer);
     const outs: Props = {};
     for (const k of this.outputKeys) {
-      const v = got[k] !== undefined ? got[k] : applied[k] !== undefined ? applied[k] : previous[k];
+      const kept = this.fromCreate.has(k) ? previous[k] : undefined;
+      const v =
+        kept !== undefined ? kept : got[k] !== undefined ? got[k] : applied[k] !== undefined ? applied[k] : previous[k];
       if (v !== undefined) outs[k] = v;
     }
     const idOutput = this.spec.apiIdOutput;

@@ -53,11 +53,19 @@ describe.each(kinds())("%s: the tables derived from its field declarations", (ki
     expect(keptNames(spec, g)).toEqual(inputNames(spec).filter((k) => !published.includes(k)));
   });
 
-  test("the outputs are the fields some generation publishes, then the inputs, the volatile fields and the API id", () => {
+  test("the outputs: the fields some generation publishes, the inputs, those from the create, the volatile ones, the API id", () => {
     const observed = named(kind, (f) => returnedBy(f).length > 0);
+    const fromCreate = named(kind, (f) => f.returned === "create");
     expect(spec.observed).toEqual(observed);
+    expect(spec.fromCreate).toEqual(fromCreate);
     expect(outputNames(spec)).toEqual([
-      ...new Set([...observed, ...inputNames(spec), ...spec.volatile, ...(spec.apiIdOutput ? [spec.apiIdOutput] : [])]),
+      ...new Set([
+        ...observed,
+        ...inputNames(spec),
+        ...fromCreate,
+        ...spec.volatile,
+        ...(spec.apiIdOutput ? [spec.apiIdOutput] : []),
+      ]),
     ]);
   });
 
@@ -65,7 +73,7 @@ describe.each(kinds())("%s: the tables derived from its field declarations", (ki
     expect(spec.defaults).toEqual(
       Object.fromEntries(declared(kind).flatMap(([k, f]) => (f.default === undefined ? [] : [[k, f.default]]))),
     );
-    expect(spec.secrets).toEqual(named(kind, (f) => f.secret === true));
+    expect(spec.secrets).toEqual(named(kind, (f) => f.secret === true || f.returned === "create"));
   });
 
   test("the plugin's schema says what the declarations say: required, replacing, secret, defaults", () => {
@@ -83,5 +91,9 @@ describe.each(kinds())("%s: the tables derived from its field declarations", (ki
     const requiredInputs = named(kind, (f) => isInput(f) && f.required === true).filter((k) => k !== spec.autoName);
     expect((resource.requiredInputs ?? []).filter((k) => !pathInputs.includes(k))).toEqual(requiredInputs);
     expect(Object.keys(resource.properties)).toEqual(outputNames(spec));
+    for (const k of named(kind, (f) => f.returned === "create")) {
+      expect({ k, secret: resource.properties[k]?.secret }).toEqual({ k, secret: true });
+      expect({ k, input: resource.inputProperties[k] }).toEqual({ k, input: undefined });
+    }
   });
 });
