@@ -8,7 +8,9 @@
  * - sdk/generated/index.ts: every kind's class and Args, which sdk/index.ts exports;
  * - sdk/generated/results.ts: each kind lookup's `<Kind>Result` (the fields the lookup returns);
  * - provider/kinds/index.ts: every kind's response model, for code that names one;
- * - docs/resources.md: each kind's field table, between `<!-- fields:<kind> -->` markers;
+ * - docs/resources.md: each kind's field table, between `<!-- fields:<kind> -->` markers in its hand-written
+ *   section, or, for a kind without one, its whole section (`kindSection`: heading, doc, table, unique value,
+ *   import id) between `<!-- kind:<kind> -->` markers;
  * - docs/drift.md: what refresh sees of each kind and what it cannot, between `<!-- drift -->` markers.
  *
  * `make docs` writes them (`node dist/scripts/declarations.js`); test/provider/generated.test.ts fails when a
@@ -242,9 +244,49 @@ function between(file: string, text: string, name: string, content: string): str
   return `${text.slice(0, start + open.length)}\n${content}\n${text.slice(end)}`;
 }
 
-/** docs/resources.md with every marked table replaced by the generated one. */
+/** Where the unique value is unique: "within the workspace", or among the objects sharing the owner fields. */
+function uniqueScope(within: readonly string[]): string {
+  if (within.length === 0) return "across the API";
+  if (within.length === 1 && within[0] === "workspaceId") return "within the workspace";
+  return `among the objects with the same ${within.map((k) => `\`${k}\``).join(" or ")}`;
+}
+
+/**
+ * A kind's whole section, for a kind docs/resources.md has no hand-written section for: its heading, the spec's
+ * `doc`, the field table, its unique value and import id, and a link to its reference page. Prose a kind needs
+ * beyond that goes after the closing marker, by hand.
+ */
+export function kindSection(kind: Kind): string {
+  const spec = specFor(kind);
+  const unique = spec.unique ? `Unique: \`${spec.unique.field}\` ${uniqueScope(spec.unique.within)}. ` : "";
+  return [
+    `## ${spec.typeName}`,
+    "",
+    spec.doc,
+    "",
+    `<!-- fields:${kind} -->`,
+    fieldTable(kind),
+    `<!-- /fields:${kind} -->`,
+    "",
+    `${unique}Import id: \`${spec.idFormat}\`. Every input, output and language: [reference/${kind}.md](reference/${kind}.md).`,
+  ].join("\n");
+}
+
+/**
+ * docs/resources.md with every kind's field table generated: in its hand-written section (`<!-- fields:<kind> -->`
+ * markers), or in a section generated whole (`<!-- kind:<kind> -->` markers) for a kind that has none, added
+ * before `<!-- /kinds -->` the first time.
+ */
 export function resourcesDoc(text: string): string {
-  return kinds().reduce((out, kind) => between("docs/resources.md", out, `fields:${kind}`, fieldTable(kind)), text);
+  const file = "docs/resources.md";
+  return kinds().reduce((out, kind) => {
+    if (out.includes(`<!-- kind:${kind} -->`)) return between(file, out, `kind:${kind}`, kindSection(kind));
+    if (out.includes(`<!-- fields:${kind} -->`)) return between(file, out, `fields:${kind}`, fieldTable(kind));
+    const end = out.indexOf("<!-- /kinds -->");
+    if (end < 0) throw new Error(`${file}: no <!-- /kinds --> marker, after the last kind's section`);
+    const block = `<!-- kind:${kind} -->\n${kindSection(kind)}\n<!-- /kind:${kind} -->\n\n`;
+    return `${out.slice(0, end)}${block}${out.slice(end)}`;
+  }, text);
 }
 
 // ---------------------------------------------------------------------------------------------------
