@@ -1,6 +1,6 @@
 /**
  * Soak of the create protocol (provider/create.ts) against the emulator under heavy faults, without the
- * engine: N creates over all eight kinds while the emulator answers 429/500/503, drops connections before
+ * engine: N creates over every registered kind while the emulator answers 429/500/503, drops connections before
  * and after committing, and answers some creates only after the client has timed out. A share of the
  * creates is tempted: an object with the same unique value (or, for records, identical values) exists
  * before the create starts. Creates whose outcome stayed unknown are run once more, faults off, as the
@@ -32,7 +32,7 @@ import { CreateJournal } from "../provider/journal";
 import { ResourceInitError } from "../provider/kit";
 import { normalize } from "../provider/normal";
 import { specFor } from "../provider/registry";
-import type { Props } from "../provider/spec";
+import type { ExampleValue, Props } from "../provider/spec";
 
 export interface SoakOptions {
   creates: number;
@@ -93,28 +93,55 @@ const TAG = Object.fromEntries(
   }),
 ) as Record<Kind, string>;
 
-/** One create's program values, by kind (differences as data); `i` makes each unique. */
-function argsFor(kind: Kind, i: number, owners: { workspaceId: string; projectId: string }): Props {
-  switch (kind) {
-    case "project":
-      return { name: `soak-${i}` };
-    case "variable":
-      return { key: `SOAK_${i}`, value: `value-${i}`, isSecret: true, projectId: owners.projectId };
-    case "dnsZone":
-      return { domain: `soak-${i}.example.com` };
-    case "dnsRecord":
-      return { name: `r${i}`, type: "A", value: `192.0.2.${i % 250}` };
-    case "cron":
-      return { name: `soak-${i}`, schedule: "*/5 * * * *", url: `https://soak.example.com/${i}` };
-    case "proxy":
-      return { domain: `p${i}.soak.example.com`, target: "10.0.0.1", port: 8080 };
-    case "volume":
-      return { name: `soak-${i}`, sizeGb: 1 + (i % 5) };
-    case "serverlet":
-      return { name: `soak-${i}`, image: `nginx:${i}` };
-    case "storage":
-      return { name: `soak-${i}` };
+/** The owners the soak makes before the creates, by the type of the resource an example refers to. */
+interface Owners {
+  workspaceId: string;
+  projectId: string;
+  dnsId: string;
+}
+
+/** A value of `field`'s rule made from `base` and `i`: the first of a few spellings that the rule accepts. */
+function uniqueValue(kind: Kind, field: string, bases: readonly string[], i: number): string {
+  const rule = specFor(kind).fields.fields[field]?.input;
+  const tries = bases.flatMap((b) => [`s${i}-${b}`, `${b}-${i}`, `${b}_${i}`, `${b}${i}`]);
+  const made = tries.find((v) => rule === undefined || rule.safeParse(v).success);
+  if (made === undefined) throw new Error(`soak: no value of ${kind}.${field} made from ${bases.join(", ")} and ${i}`);
+  return made;
+}
+
+/**
+ * One create's program values: the kind's reference example (its spec's `example`, the first resource of its
+ * type), its references to a project or a DNS zone pointed at the soak's own, and its tag field (TAG) made
+ * unique by `i`. A new kind needs nothing here. An optional reference to anything else is left out; a
+ * required one fails, naming the field.
+ */
+function argsFor(kind: Kind, i: number, owners: Owners): Props {
+  const spec = specFor(kind);
+  const example = spec.example?.resources.find((r) => r.type === spec.typeName);
+  if (!example) throw new Error(`soak: the ${kind} spec has no example of its own type`);
+  const typeOf = new Map(spec.example?.resources.map((r) => [r.name, r.type]));
+  const ownerOf: Record<string, string> = { Project: owners.projectId, DnsZone: owners.dnsId };
+  const required = new Set(spec.create.safeParse({}).error?.issues.map((issue) => String(issue.path[0])) ?? []);
+  /** The value with its references replaced by the soak's owners; undefined if it refers to anything else. */
+  const resolve = (v: ExampleValue): unknown => {
+    if (typeof v !== "object") return v;
+    if (Array.isArray(v)) {
+      const items = v.map(resolve);
+      return items.includes(undefined) ? undefined : items;
+    }
+    if ("ref" in v && typeof v.ref === "string") return ownerOf[typeOf.get(v.ref.split(".")[0] ?? "") ?? ""];
+    const entries = Object.entries(v).map(([k, inner]) => [k, resolve(inner)] as const);
+    return entries.some(([, r]) => r === undefined) ? undefined : Object.fromEntries(entries);
+  };
+  const args: Props = {};
+  for (const [k, v] of Object.entries(example.args)) {
+    const value = resolve(v);
+    if (value !== undefined) args[k] = value;
+    else if (required.has(k)) throw new Error(`soak: ${kind}.${k} refers to what the soak does not make`);
   }
+  const tag = TAG[kind];
+  const base = typeof args[tag] === "string" ? [String(args[tag]), "soak"] : ["soak"];
+  return { ...args, [tag]: uniqueValue(kind, tag, base, i) };
 }
 
 interface Job {
@@ -155,7 +182,7 @@ export async function runSoak(opts: SoakOptions, log: (line: string) => void = (
       { domain: "soak.example.com", workspaceId },
       specFor("dnsZone").model,
     )) as Props;
-    const owners = { workspaceId, projectId: String(project.id) };
+    const owners = { workspaceId, projectId: String(project.id), dnsId: String(zone.id) };
     const setupIds = new Set([String(project.id), String(zone.id)]);
 
     // The jobs, and the tempters made before any create starts (faults off).
