@@ -48,8 +48,9 @@ toolchain: node_modules/.installed
 	@bash scripts/install-pulumi.sh >/dev/null
 
 build: node_modules/.installed
-	@# tsc never removes the output of a moved source, and a stale dist/provider/kit.js would shadow kit/index.js.
-	rm -rf dist/provider
+	@# tsc never removes the output of a moved source: a stale dist/provider/kit.js would shadow kit/index.js, and
+	@# a stale dist/sdk/<kind>.js (the classes moved to dist/sdk/generated/) would ship in the package.
+	rm -rf dist/provider dist/sdk
 	tsc -p tsconfig.json
 	@chmod +x dist/emulator/cli.js 2>/dev/null || true
 	@# The provider plugin folder: launcher, bundled plugin.js, schema.json (scripts/build-plugin.ts).
