@@ -4,7 +4,9 @@
  * declarations, ./update-values.ts):
  * create with required fields only → read equals state → update every updatable field → change a
  * replace field → import by id shows no diff → delete (gone remotely; deleting again is fine). In both
- * API generations the emulator can answer in.
+ * API generations the emulator can answer in, and through both adapters' kits: the dynamic-provider host's
+ * and the provider plugin's (its engine's part played as ./harness.ts `pluginKit` says: what the kit seals
+ * comes back plain in the next call; the gRPC layer is test/plugin/'s).
  */
 
 import { z } from "zod";
@@ -35,14 +37,17 @@ const rows: Row[] = kinds().map((kind) => ({ kind, ...casesOf(kind).lifecycle })
  */
 const UNSEEN = perGeneration((facts) => facts.unseen ?? []);
 
-describe.each(GENERATIONS)("API generation %s", (generation) => {
+/** Each API generation, through each adapter's kit: the dynamic-provider host's and the provider plugin's. */
+const RUNS = GENERATIONS.flatMap((g) => (["dynamic", "plugin"] as const).map((mode) => [g, mode] as const));
+
+describe.each(RUNS)("API generation %s, the %s kit", (generation, mode) => {
   let emulator: RunningEmulator;
   let provider: (kind: Kind) => Provider;
   let ctx: Context;
   let api: FutrouClient;
 
   beforeAll(async () => {
-    ({ emulator, provider } = await startHarness(generation));
+    ({ emulator, provider } = await startHarness(generation, mode));
     api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
     // Fixtures made straight through the API carry the workspace, as the official CLI's creates do.
     const post = async (path: string, body: Props) =>
@@ -77,7 +82,8 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
   }
 
   describe.each(rows)("$kind", (row) => {
-    const name = `my-${row.kind.toLowerCase()}`;
+    // Names of each mode's own: a create's journal entry outlives its test.
+    const name = `my-${row.kind.toLowerCase()}-${mode}`;
 
     test("create → read → update → replace → import → delete", async () => {
       const p = provider(row.kind);
