@@ -259,6 +259,8 @@ function uniqueScope(within: readonly string[]): string {
 export function kindSection(kind: Kind): string {
   const spec = specFor(kind);
   const unique = spec.unique ? `Unique: \`${spec.unique.field}\` ${uniqueScope(spec.unique.within)}. ` : "";
+  // The page's file name, as scripts/reference-docs.ts writes it: the type's name in lower case.
+  const page = `${spec.typeName.toLowerCase()}.md`;
   return [
     `## ${spec.typeName}`,
     "",
@@ -268,7 +270,7 @@ export function kindSection(kind: Kind): string {
     fieldTable(kind),
     `<!-- /fields:${kind} -->`,
     "",
-    `${unique}Import id: \`${spec.idFormat}\`. Every input, output and language: [reference/${kind}.md](reference/${kind}.md).`,
+    `${unique}Import id: \`${spec.idFormat}\`. Every input, output and language: [reference/${page}](reference/${page}).`,
   ].join("\n");
 }
 
@@ -296,7 +298,7 @@ const code = (k: string) => `\`${k}\``;
 
 /**
  * One kind's rows: per generation, the fields its published answers carry (timestamps aside) and the inputs they
- * do not (kept), then the provider-only inputs; one row when every generation answers alike. A generation whose
+ * do not (kept), the outputs only the create answers, then the provider-only inputs; one row when every generation answers alike. A generation whose
  * answers carry none of the kind's fields has no such kind and no row.
  */
 function driftRows(kind: Kind): string[] {
@@ -312,6 +314,7 @@ function driftRows(kind: Kind): string[] {
   const cells = (g: Generation) => {
     const cantSee = [
       kept(g).join(", "),
+      spec.fromCreate.map((k) => `${code(k)} (only the create answers it: kept from it)`).join(", "),
       local.length > 0 ? `provider-only, never sent: ${local.map(code).join(", ")}` : "",
     ].filter((c) => c !== "");
     return `${seen(g).map(code).join(", ")} | ${cantSee.length > 0 ? cantSee.join("; ") : "—"}`;

@@ -70,6 +70,8 @@ export const COLLECTIONS = {
   serverlet: "/serverlets",
   /** The newest generation (2026-08-30): `GET /storages` needs `workspaceId` or `projectId`. */
   storage: "/storages",
+  /** SKILL.md: GET list, POST, GET/PATCH/DELETE `/{id}`; what the API answers and takes: `API_TOKEN`. */
+  apiToken: "/api-tokens",
 } as const;
 export type Kind = keyof typeof COLLECTIONS;
 
@@ -94,15 +96,13 @@ export const QUOTA_FIELDS: Partial<Record<Kind, string>> = {
   dnsZone: "dnsLimit",
   /** The newest generation's Workspace calls it `storageLimit` (singular) and has no `volumesLimit`. */
   storage: "storageLimit",
+  /** *Assumed*: the quota field's name says so. */
+  apiToken: "apiTokensLimit",
 };
 
 /**
  * Collections the API serves that no kind of this package manages yet (issue 36 adds their kinds; each then
  * moves to `COLLECTIONS`). The paths are SKILL.md's (futrou-cli 29a7788); the emulator serves them.
- * - `apiToken`: GET list, POST, GET/PATCH/DELETE `/{id}`. Answer `ApiToken` (`id`, `name`, `type`,
- *   `expiresAt`, `token`, timestamps; the 2026-08-30 Model adds `userId`, `workspaceId`). `token` is the
- *   secret half of the bearer value `<id>-<token>` (as login's `apiToken`). *Assumed*: only the create
- *   answer carries it (see `API_TOKEN`); the request is `{name, type?, expiresAt?, workspaceId?}`.
  * - `workspaceMember`: GET list and POST here, PATCH/DELETE `/{userId}`. Answer `WorkspaceUser` (`id`,
  *   `userId`, `workspaceId`, `role`, `projectIds`, timestamps). *Assumed*: the request is `{userId, role?,
  *   projectIds?}`; the item path takes the member's `userId` (its name says so) or its `id`.
@@ -110,22 +110,28 @@ export const QUOTA_FIELDS: Partial<Record<Kind, string>> = {
  *   published: every field is *assumed* (`CERT`).
  */
 export const UNMANAGED_COLLECTIONS = {
-  apiToken: "/api-tokens",
   workspaceMember: "/workspaces/{workspaceId}/users",
   cert: "/certs",
 } as const;
 
 /** *Assumed*: the workspace quotas these collections count against (the quota fields' names say so). */
 export const UNMANAGED_QUOTA_FIELDS = {
-  apiToken: "apiTokensLimit",
   workspaceMember: "workspaceUsersLimit",
 } as const;
 
-/** `ApiTokenType` (types.go@3caf725). *Assumed*: a create without `type` makes a `user` token. */
+/**
+ * An API token (`/api-tokens`). Answer `ApiToken` (`id`, `name`, `type`, `expiresAt`, `token`, timestamps;
+ * the 2026-08-30 Model adds `userId` and `workspaceId`). `token` is the secret half of the bearer value
+ * `<id>-<token>` (as login's `apiToken`). The request is not published; *assumed*:
+ * - the create takes `{name, type?, expiresAt?, workspaceId?}`; without `type` it makes a `user` token
+ *   (`ApiTokenType`, types.go@3caf725); without `expiresAt` the token never expires;
+ * - only the create answers `token` (`tokenOnlyInCreate`): GET, the list and PATCH never do;
+ * - a PATCH changes `name` and `expiresAt`; `type` and the workspace never change (a change replaces the
+ *   token: a new bearer value); a token's name need not be unique; a DELETE revokes it.
+ */
 export const API_TOKEN = {
   types: ["user", "workspace", "server"] as const,
   defaultType: "user",
-  /** *Assumed*: GET, the list and PATCH never answer `token`; only the create does. */
   tokenOnlyInCreate: true,
 } as const;
 

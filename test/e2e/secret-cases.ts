@@ -231,6 +231,8 @@ interface ZodDef {
   type?: string;
   innerType?: unknown;
   entries?: Record<string, string>;
+  /** A string format's name (`datetime` for `z.iso.datetime()`). */
+  format?: string;
 }
 const defOf = (s: unknown): ZodDef => (s as { _zod?: { def?: ZodDef } })._zod?.def ?? {};
 
@@ -241,7 +243,10 @@ function core(spec: ResourceSpec, field: string): z.ZodType {
   return s as z.ZodType;
 }
 
-/** Samples from the schema's type alone: in or out of range, the other boolean, another option, a wrong type. */
+/**
+ * Samples from the schema's type alone: in or out of range, the other boolean, another option, a date-time (a
+ * year of its own: no marker fits a date, so the needle is the year, a distinctive number), a wrong type.
+ */
 function fromSchema(spec: ResourceSpec, field: string): FieldSamples | undefined {
   const schema = core(spec, field);
   const wrongType = (d: Draw): Sample => ({ value: d.text() });
@@ -259,6 +264,12 @@ function fromSchema(spec: ResourceSpec, field: string): FieldSamples | undefined
     const options = Object.values(defOf(schema).entries ?? {});
     const other = options.find((o) => o !== spec.defaults[field]) ?? options[0];
     return { valid: () => ({ value: other }), invalid: wrongType };
+  }
+  if (defOf(schema).format === "datetime") {
+    return {
+      valid: (d) => ({ value: `${d.num(5000, 9999)}-01-01T00:00:00Z` }),
+      invalid: (d) => ({ value: `next year ${d.text()}` }),
+    };
   }
   if (schema instanceof z.ZodRecord) {
     return { valid: (d) => ({ value: { [`K_${d.text()}`]: `v-${d.text()}` } }), invalid: wrongType };

@@ -16,6 +16,11 @@
  * A plain control value is searched for in the same texts and must be found, so the search can fail.
  * Both ways in run the same cases: the SDK's dynamic providers (the SDK tells the provider which inputs
  * were secret in `__secrets`) and the `futrou` provider plugin (the engine sends secrets as such).
+ *
+ * The outputs every kind always keeps secret (test/oracle/secret-replace.ts `secretOutputs`: its secret fields
+ * and the outputs only the create answers, such as an API token's bearer value, which no input holds) are read
+ * from the state with `pulumi stack export --show-secrets` (never kept as a text), must be encrypted in it, and
+ * are then searched for like the secret inputs.
  */
 import { execFileSync } from "node:child_process";
 import { z } from "zod";
@@ -23,7 +28,10 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import { COLLECTIONS } from "../../provider/api/contract";
 import { providerFor } from "../../provider/index";
+import { kinds, specFor } from "../../provider/registry";
 import type { Props } from "../../provider/spec";
+import { ORACLES } from "../oracle/oracles";
+import { FIELD_RULES } from "../oracle/secret-replace";
 import { type ProgramStack, programStack } from "./engine";
 import { type Case, casesFor, changed, checkGroups, type Fixtures, merged } from "./secret-cases";
 
@@ -62,6 +70,9 @@ const resourceOf = (state: unknown, name: string): { inputs: Props; outputs: Pro
   );
 
 const isCiphertext = (v: unknown) => typeof v === "object" && v !== null && "ciphertext" in v;
+
+/** The kind of a resource's type token (`futrou:index:ApiToken`, `pulumi-nodejs:dynamic/futrou:ApiToken`). */
+const kindOfType = (type: string) => kinds().find((k) => type.endsWith(`:${specFor(k).typeName}`));
 
 /** One resource of the program: its SDK class, logical name, args, and the args to wrap in `pulumi.secret`. */
 type Resource = Pick<Case, "typeName" | "name" | "args"> & { secret: string[] };
@@ -112,6 +123,43 @@ describe.each(MODES)("a value the program marks secret never appears in plain te
     );
     return JSON.parse(text);
   }
+
+  /** The values of the state's always-secret outputs, gathered by `secretOutputsIn` for the final search. */
+  const secretOutputs = new Set<string>();
+
+  /**
+   * Every always-secret output the state holds (`<resource>.<output>`), with whether the plain export holds it
+   * encrypted. Its value is read with `pulumi stack export --show-secrets` (never kept as a text) and kept for
+   * the final search.
+   */
+  function secretOutputsIn(ps: ProgramStack, exportedState: unknown): Record<string, boolean> {
+    const shown = execFileSync("pulumi", ["stack", "export", "--show-secrets", "--stack", ps.stack.name], {
+      cwd: ps.dir,
+      env: { ...process.env, ...ps.stack.workspace.envVars },
+      encoding: "utf8",
+    });
+    type Resources = { deployment: { resources: { urn: string; type: string; outputs?: Props }[] } };
+    const held: Record<string, boolean> = {};
+    for (const r of (JSON.parse(shown) as Resources).deployment.resources) {
+      const kind = kindOfType(r.type);
+      const name = r.urn.split("::").pop() as string;
+      for (const field of kind ? Object.keys(FIELD_RULES[kind].secretOutputs) : []) {
+        const value = r.outputs?.[field];
+        if (value === undefined || value === null) continue;
+        // A secret shown: `{<signature>: …, plaintext: "<JSON>"}`.
+        const plain = typeof value === "object" && "plaintext" in value ? JSON.parse(String(value.plaintext)) : value;
+        if (typeof plain === "string" && plain.length >= 6) secretOutputs.add(plain);
+        held[`${name}.${field}`] = isCiphertext(resourceOf(exportedState, name)?.outputs[field]);
+      }
+    }
+    return held;
+  }
+
+  /** Whether every always-secret output held is encrypted; `<resource>.<output>` of each that is not. */
+  const notEncrypted = (held: Record<string, boolean>) =>
+    Object.entries(held)
+      .filter(([, encrypted]) => !encrypted)
+      .map(([output]) => output);
 
   beforeAll(async () => {
     emulator = await startEmulator({ quiet: true, deployDelayMs: 20 });
@@ -194,6 +242,13 @@ describe.each(MODES)("a value the program marks secret never appears in plain te
     const up = await run("up", (o) => main.stack.up({ ...o, continueOnError: true }));
     texts.push(up);
     state = await exported(main, "up");
+    // Every object made holds the outputs only its create answered; every always-secret output is encrypted.
+    const held = secretOutputsIn(main, state);
+    const fromCreate = applied
+      .filter((c) => c.fails !== "api")
+      .flatMap((c) => Object.keys(ORACLES[c.kind].fromCreate ?? {}).map((field) => `${c.name}.${field}`));
+    expect(fromCreate.filter((output) => !(output in held))).toEqual([]);
+    expect(notEncrypted(held)).toEqual([]);
     const outcome = (c: Case) => {
       const r = resourceOf(state, c.name);
       return {
@@ -229,6 +284,8 @@ describe.each(MODES)("a value the program marks secret never appears in plain te
     const up = await run("second up", (o) => main.stack.up({ ...o, continueOnError: true }));
     texts.push(up);
     const after = await exported(main, "the second up");
+    // A replacement's outputs only the create answers are the new object's, encrypted too.
+    expect(notEncrypted(secretOutputsIn(main, after))).toEqual([]);
     const stale = next
       .filter((c) => c.variant === "valid")
       .filter((c) => !isCiphertext(resourceOf(after, c.name)?.outputs[c.field]))
@@ -249,7 +306,10 @@ describe.each(MODES)("a value the program marks secret never appears in plain te
           .map(({ t, at }) => `${c.name}: "${needle}" in ${t.what}: …${t.text.slice(Math.max(0, at - 120), at + 60)}…`),
       ),
     );
-    expect([...new Set(leaks)]).toEqual([]);
+    const outputLeaks = [...secretOutputs].flatMap((value) =>
+      texts.filter((t) => find(t.text, value) >= 0).map((t) => `an always-secret output in ${t.what}`),
+    );
+    expect([...new Set([...leaks, ...outputLeaks])]).toEqual([]);
     // The search sees plain values where they are: the control's value is in the state and in the output.
     const withControl = (what: RegExp) => texts.filter((t) => what.test(t.what) && t.text.includes("ctlplainvalue"));
     expect(withControl(/^state at rest/).length).toBeGreaterThan(0);

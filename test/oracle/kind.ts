@@ -68,6 +68,11 @@ export interface KindOracle extends GenerationFacts {
   replace: Readonly<Record<string, string>>;
   /** Fields that are always Pulumi secrets (inputs and outputs), with the reason (default: none). */
   secret?: Readonly<Record<string, string>>;
+  /**
+   * Outputs only the create answer carries (the API shows them once: a new token's bearer value), with the
+   * reason they are secret: never an input, in no published answer, always a Pulumi secret (default: none).
+   */
+  fromCreate?: Readonly<Record<string, string>>;
   /** Fields that are secrets only when another input says so: not marked in the schema, hidden at run time. */
   secretWhen?: Readonly<Record<string, { when: string; why: string }>>;
   /** Fields the API answers beside the published ones under another name (default: none). */

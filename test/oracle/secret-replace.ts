@@ -10,12 +10,17 @@
 import type { KindOracle } from "./kind";
 import { perKind } from "./oracles";
 
-export type FieldRules = Required<Pick<KindOracle, "replace" | "secret">> & Pick<KindOracle, "secretWhen">;
+export type FieldRules = Required<Pick<KindOracle, "replace" | "secret">> &
+  Pick<KindOracle, "secretWhen"> & {
+    /** The always-secret outputs: every `secret` field, and every output only the create answers (`fromCreate`). */
+    secretOutputs: Record<string, string>;
+  };
 
 export const FIELD_RULES = perKind(
-  ({ replace, secret, secretWhen }): FieldRules => ({
+  ({ replace, secret, secretWhen, fromCreate }): FieldRules => ({
     replace,
     secret: secret ?? {},
+    secretOutputs: { ...secret, ...fromCreate },
     ...(secretWhen ? { secretWhen } : {}),
   }),
 );

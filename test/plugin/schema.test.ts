@@ -60,8 +60,9 @@ describe("the package schema", () => {
         .map(([name]) => name)
         .sort();
     const secrets = Object.keys(rules.secret).sort();
+    const outputs = Object.keys(rules.secretOutputs).sort();
     expect({ kind, secretInputs: marked(resource.inputProperties, "secret") }).toEqual({ kind, secretInputs: secrets });
-    expect({ kind, secretOutputs: marked(resource.properties, "secret") }).toEqual({ kind, secretOutputs: secrets });
+    expect({ kind, secretOutputs: marked(resource.properties, "secret") }).toEqual({ kind, secretOutputs: outputs });
     expect({ kind, replace: marked(resource.inputProperties, "willReplaceOnChanges") }).toEqual({
       kind,
       replace: Object.keys(rules.replace).sort(),

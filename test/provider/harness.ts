@@ -4,10 +4,12 @@
  */
 import type { dynamic } from "@pulumi/pulumi";
 import { type Generation, type RunningEmulator, startEmulator } from "../../emulator";
+import { unwrap } from "../../provider/adapters/plugin/wire";
 import { FutrouClient } from "../../provider/api/client";
 import type { Kind } from "../../provider/api/contract";
 import type { ConfigSource } from "../../provider/config";
 import { providerFor } from "../../provider/index";
+import { makeProvider } from "../../provider/kit";
 import { specFor } from "../../provider/registry";
 import { HIDDEN, isHidden, type Props } from "../../provider/spec";
 import { providerModule } from "../../sdk/resource";
@@ -30,8 +32,34 @@ export interface Harness {
   api: FutrouClient;
 }
 
+/** Which adapter's kit a harness drives: the dynamic-provider host's (the default) or the provider plugin's. */
+export type Mode = "dynamic" | "plugin";
+
+/**
+ * The plugin's kit for a kind (provider/adapters/plugin/kits.ts makes it so), with its answers as the plugin's
+ * engine hands them back to the next call: plain values (it stores sealed ones encrypted).
+ */
+function pluginKit(kind: Kind): dynamic.ResourceProvider {
+  const kit = makeProvider(specFor(kind), { acceptsSecrets: true });
+  const plain = <T extends { inputs?: unknown; outs?: unknown; props?: unknown }>(r: T): T => ({
+    ...r,
+    ...(r.inputs === undefined ? {} : { inputs: unwrap(r.inputs).value }),
+    ...(r.outs === undefined ? {} : { outs: unwrap(r.outs).value }),
+    ...(r.props === undefined ? {} : { props: unwrap(r.props).value }),
+  });
+  return {
+    configure: (req) => kit.configure(req),
+    check: async (olds, news) => plain(await kit.check(olds, news)),
+    diff: (id, olds, news) => kit.diff(id, olds, news),
+    create: async (inputs) => plain(await kit.create(inputs)),
+    read: async (id, props) => plain(await kit.read(id, props)),
+    update: async (id, olds, news) => plain(await kit.update(id, olds, news)),
+    delete: (id, props) => kit.delete(id, props),
+  };
+}
+
 /** An emulator answering in `generation`'s shapes (default: the emulator's default, 2026-08-02). */
-export async function startHarness(generation?: Generation): Promise<Harness> {
+export async function startHarness(generation?: Generation, mode: Mode = "dynamic"): Promise<Harness> {
   const emulator = await startEmulator({ deployDelayMs: 30, quiet: true, generation });
   const config = configOf({
     "futrou:apiUrl": emulator.url,
@@ -46,7 +74,7 @@ export async function startHarness(generation?: Generation): Promise<Harness> {
     provider: (kind) => {
       let p = configured.get(kind);
       if (!p) {
-        p = new Provider(kind, providerFor(kind));
+        p = new Provider(kind, mode === "plugin" ? pluginKit(kind) : providerFor(kind), mode);
         configured.set(kind, p);
         void p.raw.configure?.({ config: config as dynamic.Config });
       }
@@ -73,7 +101,13 @@ export class Provider {
   constructor(
     readonly kind: Kind,
     readonly raw: dynamic.ResourceProvider,
+    readonly mode: Mode = "dynamic",
   ) {}
+
+  /** What the SDK adds to every input bag: the provider module, on dynamic providers only. */
+  private get module(): Props {
+    return this.mode === "dynamic" ? { [HIDDEN.provider]: providerModule(this.kind) } : {};
+  }
 
   get spec() {
     return specFor(this.kind);
@@ -81,12 +115,12 @@ export class Provider {
 
   /** Old inputs as the engine keeps them for a dynamic resource: with the provider module the SDK sent. */
   stored(olds: Props): Props {
-    return { [HIDDEN.provider]: providerModule(this.kind), ...olds };
+    return { ...this.module, ...olds };
   }
 
   /** check that must pass; returns the checked inputs (with the provider module the SDK always sends). */
   async check(olds: Props, news: Props): Promise<Props> {
-    const result = await this.raw.check!(olds, { [HIDDEN.provider]: providerModule(this.kind), ...news });
+    const result = await this.raw.check!(olds, { ...this.module, ...news });
     expect(result.failures ?? []).toEqual([]);
     return result.inputs as Props;
   }

@@ -49,6 +49,9 @@ new futrou.Cron("health", {
   url: pulumi.interpolate`https://${proxy.domain}/health`,
 });
 
+// Its bearer value, answered only to the create, is an output kept secret.
+new futrou.ApiToken("deploy", { type: "server", expiresAt: "2027-06-01T00:00:00Z" });
+
 export const appState = app.state;
 export const appPlanId = app.serverletPlanId;
 export const proxyVerified = proxy.isVerified;
