@@ -17,7 +17,7 @@ import type { Context, LifecycleCase } from "../../provider/kinds/cases";
 import { kinds } from "../../provider/registry";
 import { actionTriggers, generationsOf, keptNames } from "../../provider/spec";
 import { casesOf } from "../kind-cases";
-import { perGeneration } from "../oracle/oracles";
+import { ORACLES, perGeneration } from "../oracle/oracles";
 import { argsOf, type Props, type Provider, type State, stable, startHarness } from "./harness";
 import { updateValues } from "./update-values";
 
@@ -63,6 +63,7 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
       ],
       volumeId: await post(COLLECTIONS.volume, { name: "fixture-volume" }),
       storageId: await post(COLLECTIONS.storage, { name: "fixture-storage" }),
+      users: [emulator.createWorkspace().userId, emulator.createWorkspace().userId],
       plan: (k) => plans[k]?.find((p) => p.name === "standard")?.id as string,
       region: (name) => regions.find((r) => r.name === name)?.id as string,
     };
@@ -70,10 +71,10 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
 
   afterAll(() => emulator.close());
 
-  /** The remote object behind a Pulumi id, straight from the emulator's store. */
+  /** The remote object behind a Pulumi id (its last part: the id, or the oracle's item key), from the store. */
   function remote(kind: Kind, state: State): Props | undefined {
-    const apiId = state.id.split("/").pop();
-    return emulator.inventory()[kind].find((o) => o.id === apiId);
+    const key = state.id.split("/").pop();
+    return emulator.inventory()[kind].find((o) => o[ORACLES[kind].itemKey ?? "id"] === key);
   }
 
   describe.each(rows)("$kind", (row) => {
@@ -98,7 +99,7 @@ describe.each(GENERATIONS)("API generation %s", (generation) => {
 
       // the answer tells which generation gave it where the generations' shapes differ (a refresh that sees
       // only updatedAt move names the fields kept in that generation)
-      const collection = COLLECTIONS[row.kind].replace("{dnsId}", String(created.inputs.dnsId));
+      const collection = COLLECTIONS[row.kind].replace(/\{(\w+)\}/g, (_, p: string) => String(created.inputs[p]));
       const answer = await api.get(`${collection}/${created.id.split("/").pop()}`, z.looseObject({ id: z.string() }));
       const published = (g: Generation) => [...p.spec.fields.published[g]].sort().join();
       const differ = GENERATIONS.some((g) => published(g) !== published(generation));
