@@ -259,6 +259,8 @@ function uniqueScope(within: readonly string[]): string {
 export function kindSection(kind: Kind): string {
   const spec = specFor(kind);
   const unique = spec.unique ? `Unique: \`${spec.unique.field}\` ${uniqueScope(spec.unique.within)}. ` : "";
+  // The page's file name is the type's, lowercased (scripts/reference-docs.ts `referencePages`).
+  const page = `reference/${spec.typeName.toLowerCase()}.md`;
   return [
     `## ${spec.typeName}`,
     "",
@@ -268,7 +270,7 @@ export function kindSection(kind: Kind): string {
     fieldTable(kind),
     `<!-- /fields:${kind} -->`,
     "",
-    `${unique}Import id: \`${spec.idFormat}\`. Every input, output and language: [reference/${kind}.md](reference/${kind}.md).`,
+    `${unique}Import id: \`${spec.idFormat}\`. Every input, output and language: [${page}](${page}).`,
   ].join("\n");
 }
 
