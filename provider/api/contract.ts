@@ -70,6 +70,13 @@ export const COLLECTIONS = {
   serverlet: "/serverlets",
   /** The newest generation (2026-08-30): `GET /storages` needs `workspaceId` or `projectId`. */
   storage: "/storages",
+  /**
+   * SKILL.md (futrou-cli 29a7788): GET list and POST here, PATCH/DELETE `/{userId}`; no GET of one is listed.
+   * Answer `WorkspaceUser` (types.go@3caf725: `id`, `userId`, `workspaceId`, `role`, `projectIds`,
+   * timestamps). *Assumed*: the request is `{userId, role?, projectIds?}`; the item path takes the member's
+   * `userId`, as its name says (the spec's `itemKey`: one line if it is `id`); a user is a member once.
+   */
+  workspaceMember: "/workspaces/{workspaceId}/users",
 } as const;
 export type Kind = keyof typeof COLLECTIONS;
 
@@ -94,6 +101,8 @@ export const QUOTA_FIELDS: Partial<Record<Kind, string>> = {
   dnsZone: "dnsLimit",
   /** The newest generation's Workspace calls it `storageLimit` (singular) and has no `volumesLimit`. */
   storage: "storageLimit",
+  /** *Assumed*: the Workspace's `workspaceUsersLimit` counts members (its name says so). */
+  workspaceMember: "workspaceUsersLimit",
 };
 
 /**
@@ -103,22 +112,17 @@ export const QUOTA_FIELDS: Partial<Record<Kind, string>> = {
  *   `expiresAt`, `token`, timestamps; the 2026-08-30 Model adds `userId`, `workspaceId`). `token` is the
  *   secret half of the bearer value `<id>-<token>` (as login's `apiToken`). *Assumed*: only the create
  *   answer carries it (see `API_TOKEN`); the request is `{name, type?, expiresAt?, workspaceId?}`.
- * - `workspaceMember`: GET list and POST here, PATCH/DELETE `/{userId}`. Answer `WorkspaceUser` (`id`,
- *   `userId`, `workspaceId`, `role`, `projectIds`, timestamps). *Assumed*: the request is `{userId, role?,
- *   projectIds?}`; the item path takes the member's `userId` (its name says so) or its `id`.
  * - `cert`: GET list, POST, GET/DELETE `/{id}` (no PATCH), `POST /{id}/renew` (`CERT_ACTIONS`). No schema is
  *   published: every field is *assumed* (`CERT`).
  */
 export const UNMANAGED_COLLECTIONS = {
   apiToken: "/api-tokens",
-  workspaceMember: "/workspaces/{workspaceId}/users",
   cert: "/certs",
 } as const;
 
 /** *Assumed*: the workspace quotas these collections count against (the quota fields' names say so). */
 export const UNMANAGED_QUOTA_FIELDS = {
   apiToken: "apiTokensLimit",
-  workspaceMember: "workspaceUsersLimit",
 } as const;
 
 /** `ApiTokenType` (types.go@3caf725). *Assumed*: a create without `type` makes a `user` token. */
@@ -129,7 +133,10 @@ export const API_TOKEN = {
   tokenOnlyInCreate: true,
 } as const;
 
-/** `WorkspaceRole`, lowest to highest (types.go@3caf725). *Assumed*: a member added without a role is a viewer. */
+/**
+ * `WorkspaceRole`, lowest to highest (types.go@3caf725). *Assumed*: a member added without a role is a viewer;
+ * absent or empty `projectIds` means every project of the workspace.
+ */
 export const WORKSPACE_ROLES = ["none", "viewer", "developer", "billing_manager", "administrator", "owner"] as const;
 export const WORKSPACE_MEMBER_DEFAULT_ROLE = "viewer";
 

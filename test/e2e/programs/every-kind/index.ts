@@ -49,6 +49,13 @@ new futrou.Cron("health", {
   url: pulumi.interpolate`https://${proxy.domain}/health`,
 });
 
+// A user who exists besides the token's own (the test's config), limited to the project.
+new futrou.WorkspaceMember("colleague", {
+  userId: config.require("otherUserId"),
+  role: "developer",
+  projectIds: [project.id],
+});
+
 export const appState = app.state;
 export const appPlanId = app.serverletPlanId;
 export const proxyVerified = proxy.isVerified;
