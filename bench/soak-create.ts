@@ -98,6 +98,8 @@ interface Owners {
   workspaceId: string;
   projectId: string;
   dnsId: string;
+  /** A new user who exists besides the token's own, per call (a field that names a user cannot be made up). */
+  user: () => string;
 }
 
 /** A value of `field`'s rule made from `base` and `i`: the first of a few spellings that the rule accepts. */
@@ -140,6 +142,8 @@ function argsFor(kind: Kind, i: number, owners: Owners): Props {
     else if (required.has(k)) throw new Error(`soak: ${kind}.${k} refers to what the soak does not make`);
   }
   const tag = TAG[kind];
+  // A tag that names a user (a workspace member's) is unique by being a new user; other tags are made from `i`.
+  if (tag === "userId") return { ...args, [tag]: owners.user() };
   const base = typeof args[tag] === "string" ? [String(args[tag]), "soak"] : ["soak"];
   return { ...args, [tag]: uniqueValue(kind, tag, base, i) };
 }
@@ -182,7 +186,12 @@ export async function runSoak(opts: SoakOptions, log: (line: string) => void = (
       { domain: "soak.example.com", workspaceId },
       specFor("dnsZone").model,
     )) as Props;
-    const owners = { workspaceId, projectId: String(project.id), dnsId: String(zone.id) };
+    const owners = {
+      workspaceId,
+      projectId: String(project.id),
+      dnsId: String(zone.id),
+      user: () => emulator.createWorkspace().userId,
+    };
     const setupIds = new Set([String(project.id), String(zone.id)]);
 
     // The jobs, and the tempters made before any create starts (faults off).
@@ -200,7 +209,7 @@ export async function runSoak(opts: SoakOptions, log: (line: string) => void = (
       const body = Object.fromEntries(
         Object.entries(spec.create.parse(withOwner) as Props).filter(([, v]) => v !== null && v !== undefined),
       );
-      const collection = expandPath(spec.collection, { dnsId: String(zone.id) });
+      const collection = expandPath(spec.collection, { dnsId: String(zone.id), workspaceId });
       const job: Job = { i, kind, collection, body };
       if (roll() < opts.temptShare) {
         job.tempter = String(((await plain.create(collection, body, spec.model)) as Props).id);

@@ -72,6 +72,13 @@ export const COLLECTIONS = {
   storage: "/storages",
   /** SKILL.md: GET list, POST, GET/PATCH/DELETE `/{id}`; what the API answers and takes: `API_TOKEN`. */
   apiToken: "/api-tokens",
+  /**
+   * SKILL.md (futrou-cli 29a7788): GET list and POST here, PATCH/DELETE `/{userId}`; no GET of one is listed.
+   * Answer `WorkspaceUser` (types.go@3caf725: `id`, `userId`, `workspaceId`, `role`, `projectIds`,
+   * timestamps). *Assumed*: the request is `{userId, role?, projectIds?}`; the item path takes the member's
+   * `userId`, as its name says (the spec's `itemKey`: one line if it is `id`); a user is a member once.
+   */
+  workspaceMember: "/workspaces/{workspaceId}/users",
 } as const;
 export type Kind = keyof typeof COLLECTIONS;
 
@@ -98,25 +105,22 @@ export const QUOTA_FIELDS: Partial<Record<Kind, string>> = {
   storage: "storageLimit",
   /** *Assumed*: the quota field's name says so. */
   apiToken: "apiTokensLimit",
+  /** *Assumed*: the Workspace's `workspaceUsersLimit` counts members (its name says so). */
+  workspaceMember: "workspaceUsersLimit",
 };
 
 /**
  * Collections the API serves that no kind of this package manages yet (issue 36 adds their kinds; each then
  * moves to `COLLECTIONS`). The paths are SKILL.md's (futrou-cli 29a7788); the emulator serves them.
- * - `workspaceMember`: GET list and POST here, PATCH/DELETE `/{userId}`. Answer `WorkspaceUser` (`id`,
- *   `userId`, `workspaceId`, `role`, `projectIds`, timestamps). *Assumed*: the request is `{userId, role?,
- *   projectIds?}`; the item path takes the member's `userId` (its name says so) or its `id`.
  * - `cert`: GET list, POST, GET/DELETE `/{id}` (no PATCH), `POST /{id}/renew` (`CERT_ACTIONS`). No schema is
  *   published: every field is *assumed* (`CERT`).
  */
 export const UNMANAGED_COLLECTIONS = {
-  workspaceMember: "/workspaces/{workspaceId}/users",
   cert: "/certs",
 } as const;
 
 /** *Assumed*: the workspace quotas these collections count against (the quota fields' names say so). */
 export const UNMANAGED_QUOTA_FIELDS = {
-  workspaceMember: "workspaceUsersLimit",
 } as const;
 
 /**
@@ -135,7 +139,10 @@ export const API_TOKEN = {
   tokenOnlyInCreate: true,
 } as const;
 
-/** `WorkspaceRole`, lowest to highest (types.go@3caf725). *Assumed*: a member added without a role is a viewer. */
+/**
+ * `WorkspaceRole`, lowest to highest (types.go@3caf725). *Assumed*: a member added without a role is a viewer;
+ * absent or empty `projectIds` means every project of the workspace.
+ */
 export const WORKSPACE_ROLES = ["none", "viewer", "developer", "billing_manager", "administrator", "owner"] as const;
 export const WORKSPACE_MEMBER_DEFAULT_ROLE = "viewer";
 

@@ -26,6 +26,8 @@ export interface Context {
   zones: [string, string];
   volumeId: string;
   storageId: string;
+  /** Two users who exist besides the token's own (each the owner of a workspace of their own). */
+  users: [string, string];
   /** The id of a kind's plan named `standard`. */
   plan: (kind: PlanKind) => string;
   /** A region's id by its name (`eu-west`, `us-east`). */

@@ -13,3 +13,4 @@ export { Serverlet } from "./serverlet/fields";
 export { Storage } from "./storage/fields";
 export { Variable } from "./variable/fields";
 export { Volume } from "./volume/fields";
+export { WorkspaceMember } from "./workspaceMember/fields";

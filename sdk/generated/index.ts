@@ -9,3 +9,4 @@ export { Serverlet, type ServerletArgs } from "./serverlet";
 export { Storage, type StorageArgs } from "./storage";
 export { Variable, type VariableArgs } from "./variable";
 export { Volume, type VolumeArgs } from "./volume";
+export { WorkspaceMember, type WorkspaceMemberArgs } from "./workspaceMember";

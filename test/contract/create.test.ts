@@ -6,7 +6,7 @@
  */
 import type { Kind } from "../../provider/api/contract";
 import { type Answer, json } from "./api";
-import { CASES, type Case, ZONE_ID } from "./cases";
+import { CASES, type Case, pulumiIdOf } from "./cases";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
 import { Engine, show } from "./stand-in-engine";
@@ -16,8 +16,6 @@ const api = cannedApi();
 
 /** The first program of each kind. */
 const ONE_PER_KIND = [...new Map(CASES.map((c) => [c.kind, c] as const)).values()];
-
-const pulumiId = (kind: Kind, id: unknown) => (kind === "dnsRecord" ? `${ZONE_ID}/${String(id)}` : String(id));
 
 /** 201 answers that are not the object: the id is in the body, or only a lookup can find it. */
 const UNREADABLE: Array<[string, (o: Props, kind: Kind) => Answer]> = [
@@ -48,7 +46,7 @@ describe.each(ONE_PER_KIND.map((c) => [c.kind, c] as const))("%s: a 201 that can
     const served = serveKind(api, c.kind, { post: (o) => answer(o, c.kind), get: "published" });
     const engine = await new Engine(c.kind).configure({ apiUrl: api.origin });
     const kept = await outcome(engine, c);
-    expect(kept).toBe(pulumiId(c.kind, served.object?.id));
+    expect(kept).toBe(pulumiIdOf(c.kind, served.object ?? {}));
     expect(api.requests.filter((r) => r.method === "POST")).toHaveLength(1);
   });
 });

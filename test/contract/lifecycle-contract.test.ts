@@ -7,11 +7,11 @@
 import { kinds } from "../../provider/registry";
 import { GENERATIONS, type Generation, PUBLISHED } from "../oracle/published";
 import type { Seen } from "./api";
-import { CASES, type Case, caseName, ZONE_ID } from "./cases";
+import { CASES, type Case, caseName, collectionOf, pulumiIdOf } from "./cases";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
 import { Engine, looselyEqual, type Resource, show } from "./stand-in-engine";
-import { COLLECTION, carries, created, FULL, type Props, SHAPE_TEXT, SHAPES, type Shape, shape } from "./wire";
+import { carries, created, FULL, itemKey, type Props, SHAPE_TEXT, SHAPES, type Shape, shape } from "./wire";
 
 const api = cannedApi();
 
@@ -43,10 +43,6 @@ test("every registered kind has a program, run in every generation", () => {
   for (const kind of kinds())
     expect(new Set(rows.filter(([c]) => c.kind === kind).map(([, g]) => g))).toEqual(new Set(GENERATIONS));
 });
-
-/** The Pulumi id: `<dnsId>/<recordId>` for records, the API id otherwise. */
-const pulumiId = (c: Case, object: Props): string =>
-  c.kind === "dnsRecord" ? `${ZONE_ID}/${String(object.id)}` : String(object.id);
 
 /** Program values the POST did not carry as the API reads them (normal form). */
 function notSent(c: Case, body: Props, generation: Generation): string[] {
@@ -102,13 +98,13 @@ describe.each(CASES.map((c) => [caseName(c), c] as const))("%s", (_name, kase) =
     // First `pulumi up`: one POST with the program's values, in the collection's path.
     const state = await engine.create(c.program);
     const posts = api.requests.filter((r) => r.method === "POST");
-    const collection = COLLECTION[c.kind].replace("{dnsId}", ZONE_ID);
+    const collection = collectionOf(c.kind);
     expect(posts.map((r) => r.path)).toEqual([collection]);
     const body = (posts[0]?.body ?? {}) as Props;
     expect(Object.keys(body).filter((k) => k.startsWith("__"))).toEqual([]);
     expect(notSent(c, body, generation)).toEqual([]);
     const object = served.object as Props;
-    expect(state.id).toBe(pulumiId(c, object));
+    expect(state.id).toBe(pulumiIdOf(c.kind, object));
 
     // Second `pulumi up` on the untouched stack: no changes, no writes.
     let mark = api.requests.length;
@@ -139,7 +135,7 @@ describe.each(CASES.map((c) => [caseName(c), c] as const))("%s", (_name, kase) =
       updated = await engine.update(refreshed, inputs);
       const patches = api.requests.slice(mark).filter((r) => r.method === "PATCH");
       expect(patches.map((r) => ({ path: r.path, body: r.body }))).toEqual([
-        { path: `${collection}/${String(object.id)}`, body: c.update },
+        { path: `${collection}/${itemKey(c.kind, object)}`, body: c.update },
       ]);
       expect(await engine.says(updated, changed, "`pulumi up` after the update")).toBe("no changes");
     }
@@ -147,7 +143,7 @@ describe.each(CASES.map((c) => [caseName(c), c] as const))("%s", (_name, kase) =
     // `pulumi destroy`: one DELETE of the item.
     mark = api.requests.length;
     await engine.delete(updated);
-    expect(writes(api.requests.slice(mark))).toEqual([`DELETE ${collection}/${String(object.id)}`]);
+    expect(writes(api.requests.slice(mark))).toEqual([`DELETE ${collection}/${itemKey(c.kind, object)}`]);
     expect(api.requests.filter((r) => !r.versioned).map((r) => r.path)).toEqual([]);
   });
 });

@@ -7,11 +7,11 @@
  */
 
 import { GENERATIONS, type Generation, OLDER, PUBLISHED } from "../oracle/published";
-import { CASES, type Case, caseName } from "./cases";
+import { CASES, type Case, caseName, collectionOf } from "./cases";
 import { cannedApi } from "./harness";
 import { serveAccount, serveKind } from "./serve";
 import { Engine } from "./stand-in-engine";
-import { COLLECTION, type Props, patched, REQUIRED, type Shape } from "./wire";
+import { type Props, patched, REQUIRED, type Shape } from "./wire";
 
 const api = cannedApi();
 
@@ -26,7 +26,7 @@ async function refreshTwice(c: Case, list: Shape, get: Shape, drift: Props, gene
   const first = await next.refresh(state);
   const second = await next.refresh(state);
   const seen = api.requests.slice(mark).filter((r) => r.method === "GET");
-  const collection = COLLECTION[c.kind].replace("{dnsId}", String(c.program.dnsId));
+  const collection = collectionOf(c.kind);
   return {
     first,
     second,

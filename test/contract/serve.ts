@@ -6,7 +6,7 @@
 import type { Kind } from "../../provider/api/contract";
 import { type Generation, OLDER } from "../oracle/published";
 import { type Answer, type CannedApi, json, NOT_FOUND, noContent } from "./api";
-import { COLLECTION, created, type Props, patched, type Shape, shape, USER, WORKSPACE } from "./wire";
+import { COLLECTION, created, itemKey, type Props, patched, type Shape, shape, USER, WORKSPACE } from "./wire";
 
 /** An answer per request: a shape of the current object, or a canned answer built from it. */
 export type Reply = Shape | ((object: Props) => Answer);
@@ -56,7 +56,8 @@ export function serveKind(api: CannedApi, kind: Kind, opts: ServeOptions): Serve
   const served: Served = { get: opts.get };
   const generation = opts.generation ?? OLDER;
   let n = 0;
-  const current = (id: string) => (served.object?.id === id ? served.object : undefined);
+  // The item path names the object by its id, or by the kind's item key (a member by its user).
+  const current = (key: string) => (served.object && itemKey(kind, served.object) === key ? served.object : undefined);
   api.on("POST", collection, (req, params) => {
     n += 1;
     // Stamped now, as the API stamps a create: a lookup after an ambiguous POST takes only an object created

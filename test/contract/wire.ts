@@ -45,6 +45,11 @@ export const API_DEFAULTS = perGeneration((facts) => facts.apiDefaults ?? {});
 
 const ID_PREFIX = perKind((oracle) => oracle.idPrefix);
 
+const ITEM_KEY = perKind((oracle) => oracle.itemKey ?? "id");
+
+/** What names `object` in its item path (`<collection>/<this>`): its `id`, or the kind's item key (a member's user). */
+export const itemKey = (kind: Kind, object: Props): string => String(object[ITEM_KEY[kind]]);
+
 export const OTHER_WORKSPACE = { id: "ws-2", number: 2, name: "other", displayName: "Other workspace" };
 export const USER = { id: "usr-1", fullname: "Ada Lovelace", email: "ada@example.com" };
 

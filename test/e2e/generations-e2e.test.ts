@@ -48,6 +48,8 @@ describe.each(
       config: {
         "futrou:apiToken": { value: emulator.token, secret: true },
         dbPassword: { value: "correct-horse-battery-staple", secret: true },
+        // A user who exists besides the token's own (the owner of another workspace): a member's user.
+        otherUserId: { value: emulator.createWorkspace().userId },
         ...(sdkMode ? { "futrou:mode": { value: sdkMode } } : {}),
       },
     });

@@ -46,6 +46,8 @@ export interface Fixtures {
   otherWorkspaceId: string;
   /** The zone every record case lives in. */
   zoneId: string;
+  /** A user who exists besides the token's own: each call makes a new one (a membership's user). */
+  user: () => string;
 }
 
 /** Draws the values of one case and remembers how each would appear in text. */
@@ -197,6 +199,19 @@ const BY_NAME: Record<string, FieldSamples> = {
     valid: (d, f) => created(f, d, COLLECTIONS.project, { name: `p-${d.text()}` }),
     ...unknownId,
   },
+  projectIds: {
+    valid: async (d, f) => ({ value: [(await created(f, d, COLLECTIONS.project, { name: `p-${d.text()}` })).value] }),
+    invalid: (d) => ({ value: [`id-${d.text()}`] }),
+    invalidAtApi: true,
+  },
+  userId: {
+    valid: (d, f) => {
+      const id = f.user();
+      d.keep(id);
+      return { value: id };
+    },
+    ...unknownId,
+  },
   // A variable has exactly one scope: the workspace of the other cases makes way.
   "variable.projectId": {
     valid: async (d, f) => ({
@@ -316,7 +331,7 @@ async function baseArgs(spec: ResourceSpec, f: Fixtures): Promise<Props> {
   for (const field of inputNames(spec)) {
     if (!inputSchema(spec, field)?.safeParse(undefined).success) await add(field);
   }
-  if ("workspaceId" in spec.create.shape) args.workspaceId = f.workspaceId;
+  if (inputNames(spec).includes("workspaceId")) args.workspaceId = f.workspaceId;
   Object.assign(args, BASE[spec.kind]?.(d));
   for (let i = 0; i < 5; i++) {
     const result = spec.create.safeParse(args);
@@ -343,8 +358,8 @@ export async function casesFor(f: Fixtures): Promise<Case[]> {
       const samples = samplesFor(spec, field);
       const label = `${kind}-${field}`.toLowerCase();
       const one = { kind, typeName: spec.typeName, field };
-      // A path input is part of the Pulumi id: the kit refuses to take it as a secret, valid or not.
-      const refused = params.includes(field);
+      // A path input or the item key is part of the Pulumi id: the kit refuses to take it as a secret, valid or not.
+      const refused = params.includes(field) || spec.itemKey === field;
       const valid = new Draw(true);
       cases.push({
         ...one,
@@ -365,7 +380,7 @@ export async function casesFor(f: Fixtures): Promise<Case[]> {
         args: apply(await baseArgs(spec, f), field, await samples.invalid(invalid, f)),
         needles: invalid.needles,
       });
-      if (spec.unique?.field === field) {
+      if (spec.unique?.field === field && !refused) {
         // The value is taken by an object outside the stack: the API's answer names it.
         const taken = new Draw(true);
         const args = apply(await baseArgs(spec, f), field, await samples.valid(taken, f));

@@ -170,7 +170,8 @@ describe.each(MODES)("a value the program marks secret never appears in plain te
       { domain: "zone.example.net", workspaceId: emulator.workspaceId },
       z.looseObject({ id: z.string() }),
     );
-    fixtures = { api, workspaceId: emulator.workspaceId, otherWorkspaceId, zoneId: zone.id };
+    const user = () => emulator.createWorkspace().userId;
+    fixtures = { api, workspaceId: emulator.workspaceId, otherWorkspaceId, zoneId: zone.id, user };
     cases = await casesFor(fixtures);
     control = {
       typeName: "Project",

@@ -60,6 +60,11 @@ export interface KindOracle extends GenerationFacts {
   idPrefix: string;
   /** The id `pulumi import` takes (`<projectId>`). */
   idFormat: string;
+  /**
+   * The field whose value names the object in its item path (`<collection>/<value>`) and ends its Pulumi id
+   * (default: `id`, the API's own id).
+   */
+  itemKey?: string;
   /** The field the API keeps unique in a workspace (default: none). */
   unique?: string;
   /** Shape (c): the fields the spec calls required in an answer, besides `id` (default: none). */

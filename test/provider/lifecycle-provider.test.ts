@@ -68,6 +68,7 @@ describe.each(RUNS)("API generation %s, the %s kit", (generation, mode) => {
       ],
       volumeId: await post(COLLECTIONS.volume, { name: "fixture-volume" }),
       storageId: await post(COLLECTIONS.storage, { name: "fixture-storage" }),
+      users: [emulator.createWorkspace().userId, emulator.createWorkspace().userId],
       plan: (k) => plans[k]?.find((p) => p.name === "standard")?.id as string,
       region: (name) => regions.find((r) => r.name === name)?.id as string,
     };
@@ -75,10 +76,10 @@ describe.each(RUNS)("API generation %s, the %s kit", (generation, mode) => {
 
   afterAll(() => emulator.close());
 
-  /** The remote object behind a Pulumi id, straight from the emulator's store. */
+  /** The remote object behind a Pulumi id (its last part: the id, or the oracle's item key), from the store. */
   function remote(kind: Kind, state: State): Props | undefined {
-    const apiId = state.id.split("/").pop();
-    return emulator.inventory()[kind].find((o) => o.id === apiId);
+    const key = state.id.split("/").pop();
+    return emulator.inventory()[kind].find((o) => o[ORACLES[kind].itemKey ?? "id"] === key);
   }
 
   describe.each(rows)("$kind", (row) => {
@@ -105,7 +106,7 @@ describe.each(RUNS)("API generation %s, the %s kit", (generation, mode) => {
       // the answer tells which generation gave it where the generations' shapes differ (a refresh that sees
       // only updatedAt move names the fields kept in that generation); an answer whose fields another
       // generation publishes too (one that only adds fields) fits that one as well
-      const collection = COLLECTIONS[row.kind].replace("{dnsId}", String(created.inputs.dnsId));
+      const collection = COLLECTIONS[row.kind].replace(/\{(\w+)\}/g, (_, p: string) => String(created.inputs[p]));
       const answer = await api.get(`${collection}/${created.id.split("/").pop()}`, z.looseObject({ id: z.string() }));
       const published = (g: Generation) => p.spec.fields.published[g];
       const fits = GENERATIONS.filter((g) => published(generation).every((k) => published(g).includes(k)));

@@ -9,9 +9,12 @@ import { cron } from "../../provider/kinds/cron/spec";
 import { dnsRecord } from "../../provider/kinds/dnsRecord/spec";
 import { serverlet } from "../../provider/kinds/serverlet/spec";
 import { variable } from "../../provider/kinds/variable/spec";
+import { kinds, specFor } from "../../provider/registry";
 import * as futrou from "../../sdk";
 import { resetSdkModeCache } from "../../sdk/mode";
 import { providerModule, resourceArgs } from "../../sdk/resource";
+import { casesOf } from "../kind-cases";
+import { ORACLES } from "../oracle/oracles";
 
 const registered: pulumi.runtime.MockResourceArgs[] = [];
 beforeAll(() =>
@@ -99,6 +102,13 @@ describe("resource classes", () => {
     // Records may repeat: a replacement creates the new one first, as Pulumi does by default.
     const record = { dnsId: "z", name: "www", type: "A", value: "192.0.2.1" };
     expect(resourceArgs(dnsRecord, "www", record)[3]).not.toHaveProperty("deleteBeforeReplace");
+  });
+
+  // The oracle's unique value, not the spec's: a kind that loses its `unique` (or never declared it) fails here.
+  test.each(kinds())("%s: deletes first on every replacement exactly when the oracle names a unique value", (kind) => {
+    const { program } = casesOf(kind).contract[0] ?? { program: {} };
+    const opts = resourceArgs(specFor(kind), "one", program)[3];
+    expect(opts.deleteBeforeReplace).toBe(ORACLES[kind].unique === undefined ? undefined : true);
   });
 
   test("replaceOnChanges travels as the hidden input __replaceOnChanges; a malformed path fails in the program", () => {

@@ -51,6 +51,12 @@ new futrou.Cron("health", {
 
 // Its bearer value, answered only to the create, is an output kept secret.
 new futrou.ApiToken("deploy", { type: "server", expiresAt: "2027-06-01T00:00:00Z" });
+// A user who exists besides the token's own (the test's config), limited to the project.
+new futrou.WorkspaceMember("colleague", {
+  userId: config.require("otherUserId"),
+  role: "developer",
+  projectIds: [project.id],
+});
 
 export const appState = app.state;
 export const appPlanId = app.serverletPlanId;
