@@ -70,6 +70,8 @@ export const COLLECTIONS = {
   serverlet: "/serverlets",
   /** The newest generation (2026-08-30): `GET /storages` needs `workspaceId` or `projectId`. */
   storage: "/storages",
+  /** SKILL.md: GET list, POST, GET/DELETE `/{id}` (no PATCH), `POST /{id}/renew` (`CERT_ACTIONS`); fields `CERT`. */
+  cert: "/certs",
 } as const;
 export type Kind = keyof typeof COLLECTIONS;
 
@@ -106,13 +108,10 @@ export const QUOTA_FIELDS: Partial<Record<Kind, string>> = {
  * - `workspaceMember`: GET list and POST here, PATCH/DELETE `/{userId}`. Answer `WorkspaceUser` (`id`,
  *   `userId`, `workspaceId`, `role`, `projectIds`, timestamps). *Assumed*: the request is `{userId, role?,
  *   projectIds?}`; the item path takes the member's `userId` (its name says so) or its `id`.
- * - `cert`: GET list, POST, GET/DELETE `/{id}` (no PATCH), `POST /{id}/renew` (`CERT_ACTIONS`). No schema is
- *   published: every field is *assumed* (`CERT`).
  */
 export const UNMANAGED_COLLECTIONS = {
   apiToken: "/api-tokens",
   workspaceMember: "/workspaces/{workspaceId}/users",
-  cert: "/certs",
 } as const;
 
 /** *Assumed*: the workspace quotas these collections count against (the quota fields' names say so). */

@@ -3,6 +3,7 @@
  * Every kind's response model, for code that names them (tests, scripts, the bench). The provider itself
  * reaches a kind through the registry (provider/registry.ts), which loads it on first use.
  */
+export { Cert } from "./cert/fields";
 export { Cron } from "./cron/fields";
 export { DnsRecord } from "./dnsRecord/fields";
 export { DnsZone } from "./dnsZone/fields";

@@ -1,4 +1,5 @@
 // Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
+export { Cert, type CertArgs } from "./cert";
 export { Cron, type CronArgs } from "./cron";
 export { DnsRecord, type DnsRecordArgs } from "./dnsRecord";
 export { DnsZone, type DnsZoneArgs } from "./dnsZone";
