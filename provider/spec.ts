@@ -484,7 +484,7 @@ function triggerDocs(actions: ResourceSpec["actions"]): Record<string, string> {
   return Object.fromEntries(
     Object.entries(actions ?? {}).map(([name, a]) => [
       triggers[name],
-      `Any text: a new value runs \`${name}\` during the update, in place (${a.doc.replace(/\.$/, "")}); a create only records it. Never sent to the API.`,
+      `Any text, at most ${TEXT_MAX} characters: a new value runs \`${name}\` during the update, in place (${a.doc.replace(/\.$/, "")}); a create only records it. Never sent to the API.`,
     ]),
   );
 }

@@ -79,6 +79,8 @@ export const COLLECTIONS = {
    * `userId`, as its name says (the spec's `itemKey`: one line if it is `id`); a user is a member once.
    */
   workspaceMember: "/workspaces/{workspaceId}/users",
+  /** SKILL.md: GET list, POST, GET/DELETE `/{id}` (no PATCH), `POST /{id}/renew` (`CERT_ACTIONS`); fields `CERT`. */
+  cert: "/certs",
 } as const;
 export type Kind = keyof typeof COLLECTIONS;
 
@@ -108,20 +110,6 @@ export const QUOTA_FIELDS: Partial<Record<Kind, string>> = {
   /** *Assumed*: the Workspace's `workspaceUsersLimit` counts members (its name says so). */
   workspaceMember: "workspaceUsersLimit",
 };
-
-/**
- * Collections the API serves that no kind of this package manages yet (issue 36 adds their kinds; each then
- * moves to `COLLECTIONS`). The paths are SKILL.md's (futrou-cli 29a7788); the emulator serves them.
- * - `cert`: GET list, POST, GET/DELETE `/{id}` (no PATCH), `POST /{id}/renew` (`CERT_ACTIONS`). No schema is
- *   published: every field is *assumed* (`CERT`).
- */
-export const UNMANAGED_COLLECTIONS = {
-  cert: "/certs",
-} as const;
-
-/** *Assumed*: the workspace quotas these collections count against (the quota fields' names say so). */
-export const UNMANAGED_QUOTA_FIELDS = {
-} as const;
 
 /**
  * An API token (`/api-tokens`). Answer `ApiToken` (`id`, `name`, `type`, `expiresAt`, `token`, timestamps;

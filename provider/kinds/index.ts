@@ -4,6 +4,7 @@
  * reaches a kind through the registry (provider/registry.ts), which loads it on first use.
  */
 export { ApiToken } from "./apiToken/fields";
+export { Cert } from "./cert/fields";
 export { Cron } from "./cron/fields";
 export { DnsRecord } from "./dnsRecord/fields";
 export { DnsZone } from "./dnsZone/fields";

@@ -1,5 +1,6 @@
 // Generated from the kinds' folders by scripts/declarations.ts (`make docs`): do not edit.
 export { ApiToken, type ApiTokenArgs } from "./apiToken";
+export { Cert, type CertArgs } from "./cert";
 export { Cron, type CronArgs } from "./cron";
 export { DnsRecord, type DnsRecordArgs } from "./dnsRecord";
 export { DnsZone, type DnsZoneArgs } from "./dnsZone";

@@ -21,10 +21,9 @@ describe("the emulator's own contract tables say what the provider's say", () =>
   });
 
   test("collection and plan paths, quota fields, API generations, serverlet actions", () => {
-    // The emulator serves the collections no kind manages yet too.
-    expect(emulator.COLLECTIONS).toEqual({ ...contract.COLLECTIONS, ...contract.UNMANAGED_COLLECTIONS });
+    expect(emulator.COLLECTIONS).toEqual(contract.COLLECTIONS);
     expect(emulator.PLAN_COLLECTIONS).toEqual(contract.PLAN_COLLECTIONS);
-    expect(emulator.QUOTA_FIELDS).toEqual({ ...contract.QUOTA_FIELDS, ...contract.UNMANAGED_QUOTA_FIELDS });
+    expect(emulator.QUOTA_FIELDS).toEqual(contract.QUOTA_FIELDS);
     expect(emulator.CERT_ACTIONS).toEqual(contract.CERT_ACTIONS);
     expect(emulator.GENERATIONS).toEqual(contract.GENERATIONS);
     expect(emulator.SERVERLET_ACTIONS).toEqual(contract.SERVERLET_ACTIONS);

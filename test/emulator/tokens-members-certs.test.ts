@@ -1,6 +1,7 @@
 /**
- * The three collections no kind manages yet, as the emulator serves them (provider/api/contract.ts
- * `UNMANAGED_COLLECTIONS`): API tokens, workspace members and TLS certificates. The paths are SKILL.md's;
+ * The three newest collections as the emulator serves them, read straight off the wire (the provider's kinds
+ * ApiToken, WorkspaceMember and Cert are tested in test/provider): API tokens, workspace members and TLS
+ * certificates. The paths are SKILL.md's;
  * the request bodies and the certificate's fields are assumed, and each test says which assumption it pins.
  */
 import { mkdtempSync, rmSync } from "node:fs";

@@ -52,6 +52,14 @@ export interface GenerationFacts {
   unseen?: readonly string[];
 }
 
+/** What the contract says one action (`POST <item>/<action>`) does to the object, once it has settled. */
+export interface ActionFacts {
+  /** The values the object's answer holds once the action is done (`{ status: "issued" }`). */
+  settled: Props;
+  /** The fields the action changes (a renewed certificate's `expiresAt`). */
+  moves: readonly string[];
+}
+
 /** One kind, as the contract has it. */
 export interface KindOracle extends GenerationFacts {
   /** CONTRACT.md: the collection path, relative to `/v2`. */
@@ -84,6 +92,11 @@ export interface KindOracle extends GenerationFacts {
   aliasesAnswered?: readonly string[];
   /** Published fields the provider reads under another output name: answer name → output name (default: none). */
   readAs?: Readonly<Record<string, string>>;
+  /**
+   * The actions the API serves on an object, `POST <item>/<name>` (a certificate's `renew`), by name: each is
+   * run in both modes by test/provider/actions.test.ts (default: none).
+   */
+  actions?: Readonly<Record<string, ActionFacts>>;
   /** The newest generation, where it differs: each fact given here replaces the older generation's. */
   newest?: Partial<GenerationFacts>;
 }

@@ -1,8 +1,10 @@
 /**
  * Actions (ResourceSpec `actions`, provider/kit/action.ts): a POST to `<item>/<action>`, sent once, then the
  * settle rule, then the object read back; served as a resource method by the plugin and run by an update
- * when the action's trigger input changes. Proven here on a certificate spec declared in this file, against
- * the emulator's `/certs` and `POST /certs/{id}/renew` (no Cert kind is registered yet).
+ * when the action's trigger input changes. Proven here on a certificate spec declared in this file (its settle
+ * options varied per test), against the emulator's `/certs` and `POST /certs/{id}/renew`; then every action of
+ * every registered kind, as its oracle lists them (test/oracle/kinds/<kind>.ts `actions`), in both modes: the
+ * plugin's `Call` and the trigger input of the dynamic provider and of the plugin.
  */
 import { readFileSync } from "node:fs";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
@@ -10,14 +12,21 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { PluginKits } from "../../provider/adapters/plugin/kits";
 import { methodRpcs, methodToken } from "../../provider/adapters/plugin/methods";
+import type { Kind } from "../../provider/api/contract";
 import { inputId, line } from "../../provider/api/models";
 import type { ConfigSource } from "../../provider/config";
+import type { Context } from "../../provider/kinds/cases";
 import { declare, derive, TIMESTAMPS } from "../../provider/kinds/fields";
 import { type KitProvider, makeProvider } from "../../provider/kit";
+import { kinds, specFor } from "../../provider/registry";
 import { Builder, methodsOf } from "../../provider/schema";
-import { defineSpec, inputNames, type Props, type ResourceSpec } from "../../provider/spec";
+import { actionTriggers, defineSpec, inputNames, type Props, type ResourceSpec } from "../../provider/spec";
 import { referencePages, SCHEMA_FILE } from "../../scripts/reference-docs";
 import { errorBody, type Fixture, json, startFixture } from "../client/fixture";
+import { casesOf } from "../kind-cases";
+import type { ActionFacts } from "../oracle/kind";
+import { oracleOf } from "../oracle/oracles";
+import { configOf, lifecycleContext, useHarness } from "./harness";
 
 /** A certificate as the contract assumes it (provider/api/contract.ts `CERT`), with its renew action. */
 const CERT_FIELDS = declare({
@@ -265,4 +274,142 @@ describe("in the plugin", () => {
       "futrou: futrou:index:Project/renew needs __self__, the resource it runs on, with its id (it is created first)",
     );
   });
+});
+
+/** Every action of every registered kind, as its oracle lists them (none for a kind whose API serves none). */
+const KIND_ACTIONS: { kind: Kind; action: string; facts: ActionFacts }[] = kinds().flatMap((kind) =>
+  Object.entries(oracleOf(kind).actions ?? {}).map(([action, facts]) => ({ kind, action, facts })),
+);
+
+describe("every action of every kind, in both modes", () => {
+  const harness = useHarness();
+  let ctx: Context;
+  beforeAll(async () => {
+    ctx = await lifecycleContext(harness.emulator);
+  });
+
+  test("each kind declares exactly the actions its oracle lists", () => {
+    for (const kind of kinds()) {
+      const declared = Object.keys(specFor(kind).actions ?? {});
+      expect({ kind, actions: declared.sort() }).toEqual({
+        kind,
+        actions: Object.keys(oracleOf(kind).actions ?? {}).sort(),
+      });
+    }
+  });
+
+  /** The object's item path, as the oracle's collection has it: its last id segment names it. */
+  const itemOf = (kind: Kind, id: string, inputs: Props) =>
+    `${oracleOf(kind).collection.replace(/\{(\w+)\}/g, (_, p: string) => String(inputs[p]))}/${id.split("/").pop()}`;
+  const posts = (path: string) => harness.emulator.stats().byPath[`POST /v2${path}`] ?? 0;
+
+  /** The answer is settled as the oracle says, and every field the action changes differs from before it. */
+  function expectSettled(facts: ActionFacts, before: Props, after: Props) {
+    expect(after).toMatchObject(facts.settled);
+    for (const field of facts.moves) {
+      expect({ field, moved: after[field] !== undefined && after[field] !== before[field] }).toEqual({
+        field,
+        moved: true,
+      });
+    }
+  }
+
+  /** A plugin process's kits, configured against the harness's emulator. */
+  async function pluginKits(): Promise<PluginKits> {
+    const kits = new PluginKits();
+    const { url, token } = harness.emulator;
+    await kits.configure(
+      configOf({
+        "futrou:apiUrl": url,
+        "futrou:apiToken": token,
+        "futrou:pollIntervalMs": "10",
+        "futrou:readyTimeoutSeconds": "10",
+      }),
+    );
+    return kits;
+  }
+
+  /** The plugin kit's check, which must pass (the engine's auto-name given as a name, as the plugin gives it). */
+  async function pluginCheck(kit: KitProvider, olds: Props, news: Props): Promise<Props> {
+    const result = await kit.check(olds, news);
+    expect(result.failures ?? []).toEqual([]);
+    return result.inputs as Props;
+  }
+
+  for (const { kind, action, facts } of KIND_ACTIONS) {
+    describe(`${kind}: ${action}`, () => {
+      const spec = specFor(kind);
+      const type = `futrou:index:${spec.typeName}`;
+      /** The example's required fields, with a name where the kind auto-names (the plugin's check needs one). */
+      const required = (): Props => ({
+        ...(spec.autoName ? { [spec.autoName]: `${kind.toLowerCase()}-${action}` } : {}),
+        ...casesOf(kind).lifecycle.required?.(ctx),
+      });
+      const trigger = (): string => actionTriggers(spec.actions)[action] as string;
+
+      test("the plugin's Call runs it once on the object named by __self__; a preview runs nothing", async () => {
+        const kits = await pluginKits();
+        const { provider: kit } = await kits.kit(type);
+        const inputs = await pluginCheck(kit, {}, required());
+        const { id, outs } = await kit.create(inputs);
+        const item = itemOf(kind, id, inputs);
+        const call = (dryRun: boolean) =>
+          new Promise<{ error: Error | null; value?: provproto.CallResponse | null }>((resolve) => {
+            const req = new provproto.CallRequest();
+            req.setTok(`${type}/${action}`);
+            req.setDryrun(dryRun);
+            req.setArgs(Struct.fromJavaScript({ __self__: id }));
+            methodRpcs(kits).call({ request: req } as never, (error, value) => resolve({ error, value }));
+          });
+
+        const preview = await call(true);
+        expect(preview.value?.getReturn()).toBeUndefined();
+        expect(posts(`${item}/${action}`)).toBe(0);
+
+        const { error, value } = await call(false);
+        expect(error).toBeNull();
+        expect(posts(`${item}/${action}`)).toBe(1);
+        const answer = (value?.getReturn()?.toJavaScript() ?? {}) as Props;
+        expect(answer.id).toBe(id.split("/").pop());
+        expectSettled(facts, outs as Props, answer);
+        await kit.delete(id, outs as Props);
+      });
+
+      test("the dynamic provider: a changed trigger input runs it once during an update, in place", async () => {
+        const p = harness.provider(kind);
+        const name = `${kind.toLowerCase()}-${action}`;
+        // A create only records the trigger.
+        const created = await p.create(name, { ...required(), [trigger()]: "first" });
+        const item = itemOf(kind, created.id, created.inputs);
+        expect(posts(`${item}/${action}`)).toBe(0);
+
+        const updated = await p.up(created, name, { ...required(), [trigger()]: "second" });
+        expect({ step: updated.step, replaces: updated.diff.replaces ?? [] }).toEqual({ step: "update", replaces: [] });
+        expect(updated.state.id).toBe(created.id);
+        expect(posts(`${item}/${action}`)).toBe(1);
+        expect(updated.state.outputs[trigger()]).toBe("second");
+        expectSettled(facts, created.outputs, updated.state.outputs);
+
+        // The same trigger again: no change, no second run.
+        expect((await p.up(updated.state, name, { ...required(), [trigger()]: "second" })).step).toBe("same");
+        expect(posts(`${item}/${action}`)).toBe(1);
+        await p.delete(updated.state);
+      });
+
+      test("the plugin: a changed trigger input runs it once during an update, in place", async () => {
+        const { provider: kit } = await (await pluginKits()).kit(type);
+        const olds = await pluginCheck(kit, {}, { ...required(), [trigger()]: "first" });
+        const { id, outs } = await kit.create(olds);
+        const item = itemOf(kind, id, olds);
+        expect(posts(`${item}/${action}`)).toBe(0);
+        const news = await pluginCheck(kit, olds, { ...required(), [trigger()]: "second" });
+        const diff = await kit.diff(id, outs as Props, news, olds);
+        expect({ changes: diff.changes, replaces: diff.replaces ?? [] }).toEqual({ changes: true, replaces: [] });
+        const updated = (await kit.update(id, outs as Props, news, olds)).outs as Props;
+        expect(posts(`${item}/${action}`)).toBe(1);
+        expectSettled(facts, outs as Props, updated);
+        await kit.delete(id, updated);
+      });
+    });
+  }
 });

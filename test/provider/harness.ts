@@ -3,13 +3,16 @@
  * for the engine's steps (check → diff → create/update/replace/delete) with no Pulumi engine.
  */
 import type { dynamic } from "@pulumi/pulumi";
+import { z } from "zod";
 import { type Generation, type RunningEmulator, startEmulator } from "../../emulator";
 import { unwrap } from "../../provider/adapters/plugin/wire";
 import { FutrouClient } from "../../provider/api/client";
-import type { Kind } from "../../provider/api/contract";
+import { COLLECTIONS, type Kind, PLAN_COLLECTIONS } from "../../provider/api/contract";
+import { Plan, Region } from "../../provider/api/models";
 import type { ConfigSource } from "../../provider/config";
 import { providerFor } from "../../provider/index";
 import { makeProvider } from "../../provider/kit";
+import type { Context } from "../../provider/kinds/cases";
 import { specFor } from "../../provider/registry";
 import { HIDDEN, isHidden, type Props } from "../../provider/spec";
 import { providerModule } from "../../sdk/resource";
@@ -80,6 +83,36 @@ export async function startHarness(generation?: Generation, mode: Mode = "dynami
       }
       return p;
     },
+  };
+}
+
+/**
+ * What a kind's lifecycle example (provider/kinds/<kind>/cases.ts) takes: parents and other objects made
+ * straight through the emulator's API (with the workspace, as the official CLI's creates are), plans, regions.
+ */
+export async function lifecycleContext(emulator: RunningEmulator): Promise<Context> {
+  const api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
+  const post = async (path: string, body: Props) =>
+    (await api.create(path, { workspaceId: emulator.workspaceId, ...body }, z.looseObject({ id: z.string() }))).id;
+  const plans = Object.fromEntries(
+    await Promise.all(
+      Object.entries(PLAN_COLLECTIONS).map(async ([k, path]) => [k, await api.list(path, Plan)] as const),
+    ),
+  );
+  const regions = await api.list("/regions", Region);
+  return {
+    workspaceId: emulator.workspaceId,
+    otherWorkspaceId: emulator.createWorkspace({ name: "other" }).workspaceId,
+    projectId: await post(COLLECTIONS.project, { name: "fixture" }),
+    zones: [
+      await post(COLLECTIONS.dnsZone, { domain: "records-one.example.com" }),
+      await post(COLLECTIONS.dnsZone, { domain: "records-two.example.com" }),
+    ],
+    volumeId: await post(COLLECTIONS.volume, { name: "fixture-volume" }),
+    storageId: await post(COLLECTIONS.storage, { name: "fixture-storage" }),
+    users: [emulator.createWorkspace().userId, emulator.createWorkspace().userId],
+    plan: (k) => plans[k]?.find((p) => p.name === "standard")?.id as string,
+    region: (name) => regions.find((r) => r.name === name)?.id as string,
   };
 }
 

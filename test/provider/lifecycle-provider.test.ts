@@ -12,15 +12,14 @@
 import { z } from "zod";
 import type { RunningEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
-import { COLLECTIONS, GENERATIONS, type Generation, type Kind, PLAN_COLLECTIONS } from "../../provider/api/contract";
-import { Plan, Region } from "../../provider/api/models";
+import { COLLECTIONS, GENERATIONS, type Generation, type Kind } from "../../provider/api/contract";
 import { setWarningSink } from "../../provider/engineLog";
 import type { Context, LifecycleCase } from "../../provider/kinds/cases";
 import { kinds } from "../../provider/registry";
 import { actionTriggers, generationsOf, keptNames } from "../../provider/spec";
 import { casesOf } from "../kind-cases";
 import { ORACLES, perGeneration } from "../oracle/oracles";
-import { argsOf, type Props, type Provider, type State, stable, startHarness } from "./harness";
+import { argsOf, lifecycleContext, type Props, type Provider, type State, stable, startHarness } from "./harness";
 import { updateValues } from "./update-values";
 
 interface Row extends LifecycleCase {
@@ -49,29 +48,7 @@ describe.each(RUNS)("API generation %s, the %s kit", (generation, mode) => {
   beforeAll(async () => {
     ({ emulator, provider } = await startHarness(generation, mode));
     api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
-    // Fixtures made straight through the API carry the workspace, as the official CLI's creates do.
-    const post = async (path: string, body: Props) =>
-      (await api.create(path, { workspaceId: emulator.workspaceId, ...body }, z.looseObject({ id: z.string() }))).id;
-    const plans = Object.fromEntries(
-      await Promise.all(
-        Object.entries(PLAN_COLLECTIONS).map(async ([k, path]) => [k, await api.list(path, Plan)] as const),
-      ),
-    );
-    const regions = await api.list("/regions", Region);
-    ctx = {
-      workspaceId: emulator.workspaceId,
-      otherWorkspaceId: emulator.createWorkspace({ name: "other" }).workspaceId,
-      projectId: await post(COLLECTIONS.project, { name: "fixture" }),
-      zones: [
-        await post(COLLECTIONS.dnsZone, { domain: "records-one.example.com" }),
-        await post(COLLECTIONS.dnsZone, { domain: "records-two.example.com" }),
-      ],
-      volumeId: await post(COLLECTIONS.volume, { name: "fixture-volume" }),
-      storageId: await post(COLLECTIONS.storage, { name: "fixture-storage" }),
-      users: [emulator.createWorkspace().userId, emulator.createWorkspace().userId],
-      plan: (k) => plans[k]?.find((p) => p.name === "standard")?.id as string,
-      region: (name) => regions.find((r) => r.name === name)?.id as string,
-    };
+    ctx = await lifecycleContext(emulator);
   });
 
   afterAll(() => emulator.close());

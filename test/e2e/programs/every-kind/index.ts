@@ -57,9 +57,15 @@ new futrou.WorkspaceMember("colleague", {
   role: "developer",
   projectIds: [project.id],
 });
+// Renewed when the stack's config `certRenew` changes (the renew action's trigger input).
+const tls = new futrou.Cert("tls", {
+  domain: "every-kind.example.com",
+  renewTrigger: config.get("certRenew") ?? "2026-11",
+});
 
 export const appState = app.state;
 export const appPlanId = app.serverletPlanId;
 export const proxyVerified = proxy.isVerified;
 export const proxyStatus = proxy.status;
 export const filesPlanId = files.storagePlanId;
+export const certExpiresAt = tls.expiresAt;
