@@ -109,6 +109,11 @@ function outputType(spec: ResourceSpec, k: string, f: Field | undefined): string
 const TIMESTAMP_FIELDS = Object.keys(TIMESTAMPS);
 
 /** sdk/generated/<kind>.ts: the kind's Args and Computed interfaces, its instance interface and its class. */
+/** The indefinite article before a type's name, by its first letter: "an ApiToken", "a Cert". */
+function article(typeName: string): string {
+  return /^[AEIOU]/.test(typeName) ? "an" : "a";
+}
+
 export function sdkKindFile(kind: Kind): string {
   const spec = specFor(kind);
   const T = spec.typeName;
@@ -143,7 +148,7 @@ export function sdkKindFile(kind: Kind): string {
     `import { ${kind} } from "../../provider/kinds/${kind}/spec";\n` +
     `import { resourceClass } from "../kindClass";\n` +
     `${nestedImport}import type { OutputsOf, ResourceClass, Timestamps } from "../types";\n\n` +
-    `/** The inputs of a ${T}. */\nexport interface ${T}Args {\n${args}}\n\n` +
+    `/** The inputs of ${article(T)} ${T}. */\nexport interface ${T}Args {\n${args}}\n\n` +
     `/** Read-only fields set by the API. */\nexport interface ${T}Computed extends Timestamps {\n${computed}}\n\n` +
     `/** Outputs the runtime sets on the instance. */\n` +
     `export interface ${T} extends pulumi.CustomResource, OutputsOf<${T}Args>, ${T}Computed {}\n\n` +

@@ -4,7 +4,7 @@ import { apiToken } from "../../provider/kinds/apiToken/spec";
 import { resourceClass } from "../kindClass";
 import type { OutputsOf, ResourceClass, Timestamps } from "../types";
 
-/** The inputs of a ApiToken. */
+/** The inputs of an ApiToken. */
 export interface ApiTokenArgs {
   /** The token's name, at most 255 characters; names need not be unique. Default: `<logical name>-<7 characters>`, the same in every run of the stack (see `pulumi:autonaming`). Updated in place. */
   name?: pulumi.Input<string>;
@@ -20,7 +20,7 @@ export interface ApiTokenArgs {
 export interface ApiTokenComputed extends Timestamps {
   /** The user the token acts for: its creator. */
   readonly userId: pulumi.Output<string | null | undefined>;
-  /** The secret half of the bearer value: authenticate with `Authorization: Bearer <id>-<token>`. A refresh cannot see it (no answer but the create carries it): it keeps the state's value and never reports it as drift. Only the create answer carries it: always secret, kept in the state from the create (a refresh or an update keeps it; a replacement gets the new object's); `pulumi import` cannot read it, so an imported resource has none. */
+  /** The secret half of the bearer value: authenticate with `Authorization: Bearer <id>-<token>`. Only the create answer carries it: always secret, kept in the state from the create (a refresh or an update keeps it; a replacement gets the new object's); `pulumi import` cannot read it, so an imported resource has none. */
   readonly token: pulumi.Output<string | null | undefined>;
 }
 

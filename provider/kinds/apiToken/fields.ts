@@ -36,7 +36,7 @@ export const API_TOKEN_FIELDS = declare({
   workspaceId: owningWorkspace(["2026-08-30"]),
   userId: { doc: "The user the token acts for: its creator.", since: "2026-08-30" },
   token: {
-    doc: "The secret half of the bearer value: authenticate with `Authorization: Bearer <id>-<token>`. A refresh cannot see it (no answer but the create carries it): it keeps the state's value and never reports it as drift.",
+    doc: "The secret half of the bearer value: authenticate with `Authorization: Bearer <id>-<token>`.",
     returned: "create",
     since: "2026-08-02",
   },
