@@ -11,8 +11,8 @@ import { COLLECTIONS, type Kind, PLAN_COLLECTIONS } from "../../provider/api/con
 import { Plan, Region } from "../../provider/api/models";
 import type { ConfigSource } from "../../provider/config";
 import { providerFor } from "../../provider/index";
-import { makeProvider } from "../../provider/kit";
 import type { Context } from "../../provider/kinds/cases";
+import { makeProvider } from "../../provider/kit";
 import { specFor } from "../../provider/registry";
 import { HIDDEN, isHidden, type Props } from "../../provider/spec";
 import { providerModule } from "../../sdk/resource";
