@@ -342,7 +342,8 @@ export function packageSchema({ docs, version }: SchemaOptions) {
     displayName: "Futrou",
     version,
     description:
-      "Pulumi provider for the Futrou Cloud API v2: projects, variables, DNS, crons, proxies, volumes and serverlets.",
+      "Pulumi provider for the Futrou Cloud API v2: projects, variables, DNS, crons, proxies, volumes, storages, " +
+      "serverlets, API tokens, workspace members and certificates.",
     keywords: ["pulumi", "futrou", "category/cloud", "kind/native"],
     homepage: "https://github.com/futrou/pulumi-futrou#readme",
     license: "Apache-2.0",
