@@ -57,6 +57,8 @@ async function story(mode: string, example: string, emulator: RunningEmulator, s
     await pulumi(["stack", "init", STACK, "--non-interactive"]);
     await pulumi(["config", "set", "--secret", "futrou:apiToken"], emulator.token);
     await pulumi(["config", "set", "--secret", "dbPassword"], "correct-horse-battery-staple");
+    // A colleague with a Futrou user of their own, made a developer on the project by the YAML stack.
+    await pulumi(["config", "set", "colleagueUserId", emulator.createWorkspace({ name: "colleague" }).userId]);
 
     banner("pulumi up — create the webapp stack");
     await pulumi(["up", "--yes", "--non-interactive"]);

@@ -5,7 +5,8 @@
 //	go run . [-workdir DIR] up|preview|refresh|destroy
 //
 // Environment: FUTROU_PLUGIN_DIR (the plugin folder, default ../../dist/plugin), the provider's usual
-// FUTROU_API_URL and FUTROU_API_TOKEN, DB_PASSWORD (stored as the secret stack config `dbPassword`), and
+// FUTROU_API_URL and FUTROU_API_TOKEN, DB_PASSWORD (stored as the secret stack config `dbPassword`),
+// COLLEAGUE_USER_ID (the stack config `colleagueUserId`: a user to make a developer on the project), and
 // the engine's PULUMI_BACKEND_URL and PULUMI_CONFIG_PASSPHRASE. The project and stack settings live in
 // -workdir (default: the current directory). Each command prints one JSON line: the operation, the
 // resource changes by kind of step, and the stack outputs (secret ones as "[secret]").
@@ -82,6 +83,11 @@ func run(ctx context.Context, op, workdir string) (*result, error) {
 	}
 	if password := os.Getenv("DB_PASSWORD"); password != "" {
 		if err := stack.SetConfig(ctx, "dbPassword", auto.ConfigValue{Value: password, Secret: true}); err != nil {
+			return nil, err
+		}
+	}
+	if user := os.Getenv("COLLEAGUE_USER_ID"); user != "" {
+		if err := stack.SetConfig(ctx, "colleagueUserId", auto.ConfigValue{Value: user}); err != nil {
 			return nil, err
 		}
 	}

@@ -8,6 +8,8 @@ domain = config.get("domain") or "python.example.com"
 image = config.get("image") or "ghcr.io/futrou-examples/webapp:1.4.2"
 # `pulumi config set --secret dbPassword ...`: stays encrypted in the state, never printed.
 db_password = config.require_secret("dbPassword")
+# A colleague who has a Futrou user (`pulumi config set colleagueUserId <userId>`): a developer on the project.
+colleague_user_id = config.require("colleagueUserId")
 
 regions = futrou.get_regions().regions
 if not regions:
@@ -52,8 +54,16 @@ futrou.Cron(
     url=proxy.domain.apply(lambda d: f"https://{d}/health"),
 )
 
+# The domain's certificate. A new renew_trigger value renews it during the next `pulumi up`.
+tls = futrou.Cert("tls", domain=domain, renew_trigger="2026-11")
+# A token for the deploy pipeline: its bearer value is a secret output.
+deploy = futrou.ApiToken("deploy", type="server")
+futrou.WorkspaceMember("colleague", user_id=colleague_user_id, role="developer", project_ids=[project.id])
+
 pulumi.export("url", proxy.domain.apply(lambda d: f"https://{d}"))
 pulumi.export("projectId", project.id)
 pulumi.export("serverletId", app.id)
 pulumi.export("serverletState", app.state)
 pulumi.export("zoneId", zone.id)
+pulumi.export("certExpiresAt", tls.expires_at)
+pulumi.export("deployToken", pulumi.Output.concat(deploy.id, "-", deploy.token))

@@ -1,4 +1,5 @@
-// examples/webapp on the futrou provider plugin, plus a Storage so that every kind is used, written with the
+// examples/webapp on the futrou provider plugin, plus a Storage, the domain's TLS certificate, a deploy token
+// and a colleague's membership so that every kind is used, written with the
 // TypeScript SDK that `make sdks` generates from the plugin's schema (package `@futrou/pulumi`). State holds
 // `futrou:index:*` resources and no serialized code.
 import * as futrou from "@futrou/pulumi";
@@ -10,6 +11,8 @@ const image = config.get("image") ?? "ghcr.io/futrou-examples/webapp:1.4.2";
 const publicIp = config.get("publicIp") ?? "203.0.113.10";
 // `pulumi config set --secret dbPassword ...`: stays encrypted in state, never printed.
 const dbPassword = config.requireSecret("dbPassword");
+// A colleague who has a Futrou user (`pulumi config set colleagueUserId <userId>`): a developer on the project.
+const colleagueUserId = config.require("colleagueUserId");
 
 const region = futrou.getRegions().then(({ regions }) => {
   const first = regions[0];
@@ -66,8 +69,16 @@ new futrou.Cron("health", {
   url: pulumi.interpolate`https://${proxy.domain}/health`,
 });
 
+// The domain's certificate. A new renewTrigger value renews it during the next `pulumi up`.
+const tls = new futrou.Cert("tls", { domain, renewTrigger: "2026-11" });
+// A token for the deploy pipeline: its bearer value is a secret output.
+const deploy = new futrou.ApiToken("deploy", { type: "server" });
+new futrou.WorkspaceMember("colleague", { userId: colleagueUserId, role: "developer", projectIds: [project.id] });
+
 export const url = pulumi.interpolate`https://${proxy.domain}`;
 export const projectId = project.id;
 export const serverletId = app.id;
 export const serverletState = app.state;
 export const zoneId = zone.id;
+export const certExpiresAt = tls.expiresAt;
+export const deployToken = pulumi.interpolate`${deploy.id}-${deploy.token}`;

@@ -18,6 +18,7 @@ import { Project } from "../../provider/kinds";
 import { ensureToolchainOnPath, repoRoot, writes } from "../e2e/engine";
 import {
   type Changes,
+  colleagueOf,
   DB_PASSWORD,
   type LanguageStack,
   PACKAGE_VERSION,
@@ -94,6 +95,7 @@ export async function cliWebappStack(example: string, emulator: RunningEmulator)
   const { pulumi, lastChanges } = project;
   await pulumi(["install"]);
   await pulumi(["config", "set", "--secret", "dbPassword", DB_PASSWORD]);
+  await pulumi(["config", "set", "colleagueUserId", colleagueOf(emulator)]);
   const name = /^name: (\S+)$/m.exec(readFileSync(join(project.dir, "Pulumi.yaml"), "utf8"))?.[1] ?? "";
   return {
     async up() {
@@ -121,6 +123,41 @@ export async function cliWebappStack(example: string, emulator: RunningEmulator)
 }
 
 /**
+ * A describe block's emulator, started before its first test, and the CLI project its test makes: destroyed
+ * and removed, and the emulator closed, after its last test (also when one fails).
+ */
+export function cliScope(): {
+  emulator(): RunningEmulator;
+  project(source: Record<string, string>): Promise<CliProject>;
+} {
+  let emulator: RunningEmulator | undefined;
+  let project: CliProject | undefined;
+  beforeAll(async () => {
+    requireBuilt();
+    emulator = await startEmulator({ deployDelayMs: 100 });
+  });
+  afterAll(async () => {
+    try {
+      await project?.pulumi(["destroy", "--yes", "--skip-preview"]);
+    } finally {
+      project?.remove();
+      await emulator?.close();
+    }
+  });
+  const running = (): RunningEmulator => {
+    if (!emulator) throw new Error("the emulator starts in beforeAll");
+    return emulator;
+  };
+  return {
+    emulator: running,
+    async project(source) {
+      project = await cliProject(source, running());
+      return project;
+    },
+  };
+}
+
+/**
  * `pulumi import futrou:index:Project shop <id>` in a project of the given files (the program empty): the
  * printed code (checked by expectCode), written over the program file and its dependencies installed, makes
  * the next `up` change and write nothing. Run after the language's lifecycle (the Python project uses the virtualenv it installed).
@@ -132,30 +169,17 @@ export function describeImport(
   expectCode: (code: string) => void,
 ): void {
   describe(`pulumi import in a ${language} project`, () => {
-    let emulator: RunningEmulator;
-    let project: CliProject | undefined;
-
-    beforeAll(async () => {
-      requireBuilt();
-      emulator = await startEmulator({ deployDelayMs: 100 });
-    });
-    afterAll(async () => {
-      try {
-        await project?.pulumi(["destroy", "--yes", "--skip-preview"]);
-      } finally {
-        project?.remove();
-        await emulator?.close();
-      }
-    });
+    const scope = cliScope();
 
     it(`prints ${language} on the generated SDK, which goes up with no change`, async () => {
+      const emulator = scope.emulator();
       const api = new FutrouClient({ baseUrl: emulator.url, token: emulator.token });
       const shop = await api.create(
         "/projects",
         { name: "imported-shop", displayName: "Shop", workspaceId: emulator.workspaceId },
         Project,
       );
-      project = await cliProject(files(PLUGIN_DIR), emulator);
+      const project = await scope.project(files(PLUGIN_DIR));
       await project.pulumi(["install"]);
       const out = join(project.dir, "..", "imported-code");
       await project.pulumi([

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureToolchainOnPath, PASSPHRASE, repoRoot } from "../e2e/engine";
-import { type Changes, DB_PASSWORD, describeLifecycle, PLUGIN_DIR, run } from "./lifecycle";
+import { type Changes, colleagueOf, DB_PASSWORD, describeLifecycle, PLUGIN_DIR, run } from "./lifecycle";
 
 describeLifecycle("Go through the Automation API's inline source (examples/go-inline)", async (emulator) => {
   ensureToolchainOnPath();
@@ -28,6 +28,7 @@ describeLifecycle("Go through the Automation API's inline source (examples/go-in
     FUTROU_API_URL: emulator.url,
     FUTROU_API_TOKEN: emulator.token,
     DB_PASSWORD,
+    COLLEAGUE_USER_ID: colleagueOf(emulator),
   };
   const op = async (name: string): Promise<{ changes: Changes; outputs?: Record<string, unknown> }> =>
     JSON.parse(await run(binary, ["-workdir", workdir, name], { env }));

@@ -13,6 +13,7 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FutrouClient } from "../../provider/api/client";
 import { COLLECTIONS, type Kind } from "../../provider/api/contract";
 import { DnsRecord, DnsZone, Serverlet } from "../../provider/kinds";
+import { SECRET_SIG, SECRET_SIG_KEY } from "../../provider/secrets";
 import { PASSPHRASE, PLUGIN_DIR, programStack, repoRoot, writes } from "../e2e/engine";
 
 export { PLUGIN_DIR };
@@ -52,7 +53,12 @@ export function run(
     child.on("exit", (code, signal) =>
       code === 0
         ? resolve(stdout)
-        : reject(new Error(`${command} ${args.join(" ")} failed (${code ?? signal}):\n${stderr.slice(-4000)}`)),
+        : // The CLI prints a failed step's diagnostics on stdout, the rest of its errors on stderr.
+          reject(
+            new Error(
+              `${command} ${args.join(" ")} failed (${code ?? signal}):\n${stdout.slice(-3000)}\n${stderr.slice(-3000)}`,
+            ),
+          ),
     );
   });
 }
@@ -71,6 +77,11 @@ export interface LanguageStack {
 
 export const DB_PASSWORD = "correct-horse-battery-staple-4242";
 
+/** The webapp's colleague (`colleagueUserId`): a user who exists besides the token's own, new per stack. */
+export function colleagueOf(emulator: RunningEmulator): string {
+  return emulator.createWorkspace({ name: "colleague" }).userId;
+}
+
 /** A program the engine runs through its language host (YAML, TypeScript), driven by the Automation API. */
 export async function automationStack(program: string, emulator: RunningEmulator): Promise<LanguageStack> {
   const ps = await programStack({
@@ -79,6 +90,7 @@ export async function automationStack(program: string, emulator: RunningEmulator
     config: {
       "futrou:apiToken": { value: emulator.token, secret: true },
       dbPassword: { value: DB_PASSWORD, secret: true },
+      colleagueUserId: { value: colleagueOf(emulator) },
     },
   });
   const quiet = { onOutput: () => {} };
@@ -145,6 +157,11 @@ export function describeLifecycle(
         expect(state).not.toMatch(/pulumi-nodejs|__provider|require\(/);
         expect(state).not.toContain(DB_PASSWORD);
         expect(state).not.toContain(emulator.token);
+        // The deploy token's bearer value is kept from the create answer, sealed: ciphertext at rest.
+        const token = JSON.parse(state).checkpoint.latest.resources.find(
+          (r: { type: string }) => r.type === typeName("apiToken"),
+        )?.outputs?.token;
+        expect(token).toEqual({ [SECRET_SIG_KEY]: SECRET_SIG, ciphertext: expect.any(String) });
       },
       timeoutMs,
     );

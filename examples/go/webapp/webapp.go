@@ -11,7 +11,8 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )
 
-// Program declares the stack: every futrou kind, wired as in examples/webapp.
+// Program declares the stack: every futrou kind, wired as in examples/webapp, plus the domain's TLS
+// certificate, a deploy token and a colleague's membership.
 func Program(ctx *pulumi.Context) error {
 	cfg := config.New(ctx, "")
 	domain := cfg.Get("domain")
@@ -106,10 +107,35 @@ func Program(ctx *pulumi.Context) error {
 		return err
 	}
 
+	// The domain's certificate. A new RenewTrigger value renews it during the next `pulumi up`.
+	tls, err := futrou.NewCert(ctx, "tls", &futrou.CertArgs{
+		Domain:       pulumi.String(domain),
+		RenewTrigger: pulumi.String("2026-11"),
+	})
+	if err != nil {
+		return err
+	}
+	// A token for the deploy pipeline: its bearer value is a secret output.
+	deploy, err := futrou.NewApiToken(ctx, "deploy", &futrou.ApiTokenArgs{Type: pulumi.String("server")})
+	if err != nil {
+		return err
+	}
+	// A colleague who has a Futrou user (`pulumi config set colleagueUserId <userId>`): a developer on the
+	// project.
+	if _, err := futrou.NewWorkspaceMember(ctx, "colleague", &futrou.WorkspaceMemberArgs{
+		UserId:     pulumi.String(cfg.Require("colleagueUserId")),
+		Role:       pulumi.String("developer"),
+		ProjectIds: pulumi.StringArray{project.ID().ToStringOutput()},
+	}); err != nil {
+		return err
+	}
+
 	ctx.Export("url", pulumi.Sprintf("https://%s", proxy.Domain))
 	ctx.Export("projectId", project.ID())
 	ctx.Export("serverletId", app.ID())
 	ctx.Export("serverletState", app.State)
 	ctx.Export("zoneId", zone.ID())
+	ctx.Export("certExpiresAt", tls.ExpiresAt)
+	ctx.Export("deployToken", pulumi.Sprintf("%s-%s", deploy.ID(), deploy.Token))
 	return nil
 }
