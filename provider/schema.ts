@@ -19,7 +19,7 @@ import { z } from "zod";
 import type { Kind } from "./api/contract";
 import { LOOKUPS, type LookupSpec } from "./lookups";
 import { kinds, specFor } from "./registry";
-import { actionTriggers, inputNames, outputNames, type ResourceSpec, TYPE_PREFIX } from "./spec";
+import { actionTriggers, inputNames, methodResultFields, outputNames, type ResourceSpec, TYPE_PREFIX } from "./spec";
 
 export interface InterfaceDoc {
   description?: string;
@@ -216,7 +216,6 @@ export function methodsOf(
   const functions: Record<string, ReturnType<typeof fn>> = {};
   const model = jsonOf(spec.model, "output");
   const outputDocs = docs.interfaces[spec.typeName]?.properties ?? {};
-  const fields = ["id", ...spec.observed, ...spec.volatile].filter((k) => !spec.secrets.includes(k));
   for (const [name, action] of Object.entries(spec.actions ?? {})) {
     const fnToken = token(`${spec.typeName}/${name}`);
     methods[name] = fnToken;
@@ -232,7 +231,7 @@ export function methodsOf(
       },
       outputs: {
         properties: Object.fromEntries(
-          [...new Set(fields)].map((k) => [
+          methodResultFields(spec).map((k) => [
             k,
             {
               ...b.typeOf(model.properties?.[k] ?? {}, `${spec.typeName}${pascal(name)}${pascal(k)}`),

@@ -317,6 +317,24 @@ export function actionTriggers(actions: ResourceSpec["actions"]): Record<string,
   return Object.fromEntries(Object.entries(actions ?? {}).map(([name, a]) => [name, a.trigger ?? `${name}Trigger`]));
 }
 
+/** What a method call answers: the object's id and published outputs, without its secret ones. */
+export function methodResultFields(spec: ResourceSpec): string[] {
+  return [...new Set(["id", ...spec.observed, ...spec.volatile])].filter((k) => !spec.secrets.includes(k));
+}
+
+/** The action `name` of the kind, or an error naming the ones it has. */
+export function actionOf(spec: ResourceSpec, name: string): ActionSpec {
+  const actions = spec.actions ?? {};
+  const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
+  if (!action) {
+    const known = Object.keys(actions);
+    throw new Error(
+      `futrou:${spec.typeName} has no action "${name}"${known.length > 0 ? `; it has ${known.join(", ")}` : ""}.`,
+    );
+  }
+  return action;
+}
+
 /**
  * What names an object in its item path: its API `id`, or the value of `spec.itemKey` (the inputs' when they
  * hold it, as the path parameters: the object's when not).

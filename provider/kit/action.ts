@@ -16,25 +16,12 @@ import { messageOf } from "../api/outcome";
 import { POLL_INTERVAL_CAP_MS, requestDeadline } from "../config";
 import { status } from "../engineLog";
 import { normalize, same } from "../normal";
-import { type ActionSettle, type ActionSpec, actionTriggers, type Props } from "../spec";
+import { type ActionSettle, type ActionSpec, actionOf, actionTriggers, methodResultFields, type Props } from "../spec";
 import { differs } from "./diff";
 import { customTimeout } from "./props";
 import type { KindRuntime } from "./runtime";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The action `name` of the kind, or an error naming the ones it has. */
-export function actionOf(rt: KindRuntime, name: string): ActionSpec {
-  const actions = rt.spec.actions ?? {};
-  const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
-  if (!action) {
-    const known = Object.keys(actions);
-    throw new Error(
-      `futrou:${rt.spec.typeName} has no action "${name}"${known.length > 0 ? `; it has ${known.join(", ")}` : ""}.`,
-    );
-  }
-  return action;
-}
 
 /** Whether a failed POST may have been processed: no answer, or a server error after sending. */
 function ambiguous(error: unknown): boolean {
@@ -55,7 +42,7 @@ function began(rt: KindRuntime, settle: ActionSettle | undefined, before: Props 
  * are the resource's when an update runs it (their `customTimeouts.update` bounds the wait).
  */
 export async function runAction(rt: KindRuntime, id: string, name: string, inputs: Props = {}): Promise<Props> {
-  const action = actionOf(rt, name);
+  const action = actionOf(rt.spec, name);
   const { spec } = rt;
   rt.seen(id);
   const item = rt.itemPath(id);
@@ -145,6 +132,9 @@ export function triggered(rt: KindRuntime, olds: Props, news: Props, oldInputs?:
 /** What a method call answers: the object's outputs, without its secret ones. */
 export function methodResult(rt: KindRuntime, answer: Props): Props {
   const live = rt.live(answer);
-  const names = ["id", ...rt.spec.observed, ...rt.spec.volatile].filter((k) => !rt.spec.secrets.includes(k));
-  return Object.fromEntries(names.filter((k) => live[k] !== undefined).map((k) => [k, live[k]]));
+  return Object.fromEntries(
+    methodResultFields(rt.spec)
+      .filter((k) => live[k] !== undefined)
+      .map((k) => [k, live[k]]),
+  );
 }

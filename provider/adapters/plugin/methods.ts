@@ -2,9 +2,12 @@
  * Resource methods: the engine's `Call` for a token `futrou:index:<Type>/<action>` (the schema lists it
  * under the resource's `methods`), served by the kit's action (provider/kit/action.ts). `__self__` names the
  * object: a resource reference (its `id`), or the id itself when the engine passes references as ids. A
- * preview runs nothing and answers nothing known.
+ * preview runs nothing and answers every result field as unknown (an empty answer would read as a known
+ * nothing: `None` in Python, whose `renew().status` then fails); an action the kind lacks fails then too.
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { UNKNOWN } from "../../kit";
+import { actionOf, methodResultFields } from "../../spec";
 import type { PluginKits } from "./kits";
 import { TOKEN_PREFIX, unary } from "./rpc";
 import { fromWire, toWire } from "./wire";
@@ -31,9 +34,13 @@ export function methodRpcs(kits: PluginKits) {
     call: unary(async (req: provproto.CallRequest) => {
       const tok = req.getTok();
       const { type, action } = methodToken(tok);
-      const { provider } = await kits.kit(type);
+      const { spec, provider } = await kits.kit(type);
+      actionOf(spec, action);
       const res = new provproto.CallResponse();
-      if (req.getDryrun()) return res;
+      if (req.getDryrun()) {
+        res.setReturn(toWire(Object.fromEntries(methodResultFields(spec).map((k) => [k, UNKNOWN]))));
+        return res;
+      }
       const id = selfId(fromWire(req.getArgs()).props.__self__, tok);
       res.setReturn(toWire(await provider.action(id, action)));
       return res;
