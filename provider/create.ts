@@ -404,7 +404,8 @@ export async function createObject(kind: CreateKind, request: CreateRequest): Pr
               "(it is deleted only after its replacement is created, because the program sets `deleteBeforeReplace: false`: " +
               `remove that option) or another resource of this stack with the same ${unique.field} (choose another). (${messageOf(error)})`
           : `${what}: ${value} is already used by ${holders}. If it is this resource's own object being replaced ` +
-              "(`pulumi up --replace` with `deleteBeforeReplace: false`), remove that option so the replacement deletes it first; " +
+              "(`pulumi up --replace`, which the engine never asks the provider about), the replacement must delete it first: " +
+              "set the resource option `deleteBeforeReplace: true` (pulumi-futrou's TypeScript classes set it unless the program says `false`); " +
               `if an interrupted \`pulumi up\` created it, adopt it (docs/interrupted-runs.md); ` +
               `otherwise choose another ${unique.field} or adopt the object with the \`import\` option. (${messageOf(error)})`,
       );

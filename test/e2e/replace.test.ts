@@ -7,7 +7,7 @@
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { type TableStack, tableStack, writes } from "./engine";
+import { type ProgramStack, programStack, type TableStack, tableStack, writes } from "./engine";
 
 jest.setTimeout(600_000);
 
@@ -170,12 +170,55 @@ describe("replacements keep unique values and never lose data silently", () => {
       ),
     );
     await expect(ps.stack.up({ replace: [volumeUrn("replace", "keep")], onOutput: () => {} })).rejects.toThrow(
-      /is already used by Volume [0-9a-f-]+\. If it is this resource's own object being replaced \(`pulumi up --replace` with `deleteBeforeReplace: false`\), remove that option/,
+      /is already used by Volume [0-9a-f-]+\. If it is this resource's own object being replaced \(`pulumi up --replace`, .*\), the replacement must delete it first: set the resource option `deleteBeforeReplace: true`/,
     );
     expect(
       volumes()
         .filter((v) => v.name === "keep-vol")
         .map((v) => v.id),
     ).toEqual([held?.id]);
+  });
+});
+
+describe("`pulumi up --replace` in a language without pulumi-futrou's classes (Pulumi YAML on the plugin)", () => {
+  let emulator: RunningEmulator;
+  let ps: ProgramStack;
+  const urn = (name: string) => `urn:pulumi:replace-yaml::replace-yaml::futrou:index:Project::${name}`;
+  const named = (name: string) => emulator.inventory().project.filter((p) => p.name === name);
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ quiet: true, deployDelayMs: 50 });
+    ps = await programStack({
+      program: "replace-yaml",
+      plugin: true,
+      stackName: "replace-yaml",
+      env: { FUTROU_API_URL: emulator.url },
+      config: { "futrou:apiToken": { value: emulator.token, secret: true } },
+    });
+    await ps.stack.up({ onOutput: () => {} });
+  });
+  afterAll(async () => {
+    await ps?.dispose();
+    await emulator?.close();
+  });
+
+  it("without deleteBeforeReplace the engine creates first: the clash says to set the option, and nothing is lost", async () => {
+    const [held] = named("plain-project");
+    await expect(ps.stack.up({ replace: [urn("plain")], onOutput: () => {} })).rejects.toThrow(
+      /name "plain-project" is already used by Project [0-9a-f-]+\. If it is this resource's own object being replaced .*set the resource option `deleteBeforeReplace: true`/,
+    );
+    expect(named("plain-project").map((p) => p.id)).toEqual([held?.id]);
+  });
+
+  it("with deleteBeforeReplace: true it deletes first and keeps the name", async () => {
+    const [held] = named("ordered-project");
+    const events: EngineEvent[] = [];
+    await ps.stack.up({ replace: [urn("ordered")], onOutput: () => {}, onEvent: (e) => events.push(e) });
+    const steps = stepsOf(events, urn("ordered"));
+    expect(steps.indexOf("delete-replaced")).toBeGreaterThanOrEqual(0);
+    expect(steps.indexOf("delete-replaced")).toBeLessThan(steps.indexOf("create-replacement"));
+    const after = named("ordered-project");
+    expect(after).toHaveLength(1);
+    expect(after[0]?.id).not.toBe(held?.id);
   });
 });
