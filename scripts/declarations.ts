@@ -108,12 +108,12 @@ function outputType(spec: ResourceSpec, k: string, f: Field | undefined): string
 
 const TIMESTAMP_FIELDS = Object.keys(TIMESTAMPS);
 
-/** sdk/generated/<kind>.ts: the kind's Args and Computed interfaces, its instance interface and its class. */
 /** The indefinite article before a type's name, by its first letter: "an ApiToken", "a Cert". */
 function article(typeName: string): string {
   return /^[AEIOU]/.test(typeName) ? "an" : "a";
 }
 
+/** sdk/generated/<kind>.ts: the kind's Args and Computed interfaces, its instance interface and its class. */
 export function sdkKindFile(kind: Kind): string {
   const spec = specFor(kind);
   const T = spec.typeName;
