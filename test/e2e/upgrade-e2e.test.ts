@@ -155,6 +155,15 @@ describe.each(cases)("a stack made by $label, taken over by today's package", ({
       return Array.isArray(given) && given.every((k) => bag?.[k] !== undefined);
     };
     expect(ours.filter((r) => needless(r.inputs) || needless(r.outputs)).map((r) => r.type)).toEqual([]);
+    // The plugin keeps an auto-name's marker in the inputs only: a refresh moves it there, never loses it.
+    const plugin = ours.filter((r) => r.type.startsWith("futrou:index:"));
+    expect(plugin.filter((r) => r.outputs?.__autoName !== undefined).map((r) => r.type)).toEqual([]);
+    const recorded = (JSON.parse(readFileSync(join(FIXTURES, fixture.name, "state.json"), "utf8")) as State).deployment
+      .resources;
+    const marked = (rs: State["deployment"]["resources"] = []) =>
+      rs.filter((r) => r.type.startsWith("futrou:index:") && r.inputs?.__autoName !== undefined).map((r) => r.type);
+    expect(marked(ours)).toEqual(marked(recorded));
+    if (fixture.mode === "plugin") expect(marked(ours).length).toBeGreaterThan(0);
     // The dynamic providers' resources loaded their provider through the module string the state holds (an
     // earlier version's, until an update writes today's), and the preview through the program's.
     const preview = await ps.stack.preview({ expectNoChanges: true, ...quiet });

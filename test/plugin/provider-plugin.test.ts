@@ -1,8 +1,9 @@
 /**
  * Provider settings and conventions on the futrou plugin, through the real engine: an explicit provider
  * with a second workspace's token (resources and lookups there, token secret), a bad setting failing at
- * preview by name, a rotated token updating the provider in place, auto-names the same in preview and up
- * and required when `pulumi:autonaming` disables them, and `customTimeouts.create` bounding the wait.
+ * preview by name, a rotated token updating the provider in place, auto-names the same in preview and up,
+ * kept across a refresh (their marker in the inputs only) and required when `pulumi:autonaming` disables
+ * them, and `customTimeouts.create` bounding the wait.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
@@ -68,6 +69,19 @@ describe("provider settings on the futrou plugin", () => {
     const up = await ps.stack.up(quiet);
     expect(Object.keys(up.summary.resourceChanges ?? {}).filter((op) => op !== "same" && op !== "update")).toEqual([]);
     expect(writes(emulator.stats())).toBe(0);
+  });
+
+  it("an auto-name's marker lives in the inputs only, and a refresh keeps it there", async () => {
+    await ps.stack.refresh(quiet);
+    const { resources = [] } = (await ps.stack.exportStack()).deployment as {
+      resources?: { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[];
+    };
+    const named = resources.filter((r) => r.type === "futrou:index:Project" && r.inputs?.__autoName !== undefined);
+    expect(named.map((r) => r.outputs?.name)).toEqual([previewedName]);
+    expect(named.map((r) => r.inputs?.__autoName)).toEqual([previewedName]);
+    expect(
+      resources.filter((r) => r.outputs?.__autoName !== undefined || r.outputs?.__logicalName !== undefined),
+    ).toEqual([]);
   });
 
   it("with pulumi:autonaming disabled a new resource needs a name; existing ones keep theirs", async () => {

@@ -29,6 +29,20 @@ function withoutTimeouts(props: Props): Props {
 }
 
 /**
+ * Hidden inputs the plugin keeps in the inputs only. The engine sends every Check and Read the old inputs,
+ * so the auto-name markers need no copy in the outputs (the dynamic-provider host's Read sees only the
+ * outputs: there they stay). Ten bytes a resource on average, in every checkpoint the engine writes.
+ */
+const INPUTS_ONLY = [HIDDEN.autoName, HIDDEN.name] as const;
+
+/** Outputs as the plugin stores them: no timeout, no auto-name marker. */
+function asOutputs(props: Props): Props {
+  const outs = withoutTimeouts(props);
+  for (const k of INPUTS_ONLY) delete outs[k];
+  return outs;
+}
+
+/**
  * The name for a resource that gives none: the engine's proposal when `pulumi:autonaming` is configured
  * (PROPOSE is made a valid Futrou name, ENFORCE is used as is), else `<name>-<7 characters>` drawn from a
  * hash of the URN, so preview and up (and every run) agree. Undefined when autonaming is disabled.
@@ -138,7 +152,7 @@ export function resourceRpcs(kits: PluginKits) {
       inputs[HIDDEN.stack] = parseUrn(req.getUrn()).stack;
       // Status lines while it waits (a serverlet deploying) go to this resource's row of the progress view.
       const { id, outs } = await provider.create(withTimeout(inputs, "create", req.getTimeout()), req.getUrn());
-      return new provproto.CreateResponse().setId(id).setProperties(toWire(withoutTimeouts(outs as Props)));
+      return new provproto.CreateResponse().setId(id).setProperties(toWire(asOutputs(outs as Props)));
     }),
 
     /**
@@ -150,14 +164,15 @@ export function resourceRpcs(kits: PluginKits) {
       const { provider } = await kits.kit(typeOf(req));
       const props = fromWire(req.getProperties()).props;
       const oldInputs = fromWire(req.getInputs()).props;
-      // States written before outputs carried `__secrets` have it in the inputs only.
-      if (props[HIDDEN.secrets] === undefined && oldInputs[HIDDEN.secrets] !== undefined) {
-        props[HIDDEN.secrets] = oldInputs[HIDDEN.secrets];
+      // What the outputs do not carry, the old inputs do: the auto-name markers (`asOutputs`), and `__secrets`
+      // in states written before outputs carried it. The kit's read passes them on to the inputs it reports.
+      for (const k of [HIDDEN.secrets, ...INPUTS_ONLY]) {
+        if (props[k] === undefined && oldInputs[k] !== undefined) props[k] = oldInputs[k];
       }
       const result = await provider.read(req.getId(), props);
       const res = new provproto.ReadResponse().setId(result.id ?? "");
       if (!result.id) return res;
-      res.setProperties(toWire(withoutTimeouts((result.props ?? {}) as Props)));
+      res.setProperties(toWire(asOutputs((result.props ?? {}) as Props)));
       res.setInputs(toWire(withoutTimeouts((result.inputs ?? {}) as Props)));
       return res;
     }),
@@ -175,7 +190,7 @@ export function resourceRpcs(kits: PluginKits) {
         oldInputs,
         req.getUrn(),
       );
-      return new provproto.UpdateResponse().setProperties(toWire(withoutTimeouts((outs ?? {}) as Props)));
+      return new provproto.UpdateResponse().setProperties(toWire(asOutputs((outs ?? {}) as Props)));
     }),
 
     delete: unary(async (req: provproto.DeleteRequest) => {
