@@ -8,7 +8,7 @@
  * Examples, not oracles: what a program passes. What the API answers, publishes, replaces or keeps secret is
  * the test oracle's (test/oracle/kinds/<kind>.ts), written independently of the provider's declarations.
  */
-import type { Generation, Kind, PlanKind } from "../api/contract";
+import type { Generation, PlanKind } from "../api/contract";
 
 export type Props = Record<string, unknown>;
 

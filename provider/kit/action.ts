@@ -16,7 +16,7 @@ import { messageOf } from "../api/outcome";
 import { POLL_INTERVAL_CAP_MS, requestDeadline } from "../config";
 import { status } from "../engineLog";
 import { normalize, same } from "../normal";
-import { type ActionSettle, type ActionSpec, actionOf, actionTriggers, methodResultFields, type Props } from "../spec";
+import { type ActionSettle, actionOf, actionTriggers, methodResultFields, type Props } from "../spec";
 import { differs } from "./diff";
 import { customTimeout } from "./props";
 import type { KindRuntime } from "./runtime";

@@ -11,7 +11,6 @@
  * shared tables the suites read (published.ts `PUBLISHED`, secret-replace.ts `FIELD_RULES`, the canned API's
  * tables in test/contract/wire.ts) are assembled from these files.
  */
-import type { Kind } from "../../provider/api/contract";
 
 export type Props = Record<string, unknown>;
 
