@@ -37,18 +37,18 @@ import { timeoutsMs } from "./timeouts";
 export const PROVIDER_MODULE = "pulumi-futrou/dist/provider";
 
 /**
- * The module string the host runs: `requireFromString(props.__provider).handler()`. It is stored with
- * every resource (inputs and outputs), so it stays one short line (every character is two bytes of state
- * per resource). When the package is missing from the program's node_modules (uninstalled, or a fresh
- * clone before `npm install`), the host's "Cannot find module" would not say what to do: the one place
- * that can say it is this string. States written with an earlier string keep working: the host loads each
- * resource's own (the same module and `providerFor`), and diff compares no hidden input.
+ * The module string the host runs: `requireFromString(props.__provider).handler()`. It is stored twice with
+ * every resource (inputs and outputs), and the engine writes the whole state at every step of a run, so
+ * each character costs two bytes per resource in every checkpoint: at 1,000 resources the message this
+ * string once carried for a missing package (124 more characters) took about 10 % of the engine's CPU in a
+ * create (bench/RESULTS.md, "Issue 38 at N = 1000"). Without it the host reports Node's own error, which
+ * names the package: `Cannot find module 'pulumi-futrou/dist/provider'` (docs/troubleshooting.md says what
+ * to do). Single quotes: a double quote is two bytes in the state's JSON. States written with an earlier
+ * string keep working: the host loads each resource's own (the same module and `providerFor`), and diff
+ * compares no hidden input.
  */
 export function providerModule(kind: Kind): string {
-  return (
-    `exports.handler=()=>{try{return require(${JSON.stringify(PROVIDER_MODULE)}).providerFor(${JSON.stringify(kind)})}` +
-    `catch(e){throw e.code=="MODULE_NOT_FOUND"?Error("reinstall pulumi-futrou where the program is: "+e.message):e}}`
-  );
+  return `exports.handler=()=>require('${PROVIDER_MODULE}').providerFor('${kind}')`;
 }
 
 /**

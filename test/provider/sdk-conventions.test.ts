@@ -216,7 +216,7 @@ describe("pulumi:autonaming in a program", () => {
     expect(opts.id).toBe("vol-1");
     expect(inputs).not.toHaveProperty("__autoName");
     expect(inputs).not.toHaveProperty("__import");
-    expect(inputs.__provider).toContain('providerFor("volume")');
+    expect(inputs.__provider).toContain("providerFor('volume')");
     return new Promise<void>((done) =>
       setImmediate(() => {
         expect(registered.find((r) => r.name === "v")?.id).toBe("var-1");

@@ -277,15 +277,21 @@ describe("resource classes", () => {
     expect(loaded).toEqual(["pulumi-futrou/dist/provider"]);
   });
 
-  test("without the package where the program is, the provider module says to reinstall it", () => {
+  test("without the package where the program is, the provider module's error names the package", () => {
     const missing = (id: string) => {
       throw Object.assign(new Error(`Cannot find module '${id}'`), { code: "MODULE_NOT_FOUND" });
     };
     const module = { exports: {} as { handler: () => unknown } };
     new Function("exports", "require", providerModule("volume"))(module.exports, missing);
-    expect(() => module.exports.handler()).toThrow(
-      "reinstall pulumi-futrou where the program is: Cannot find module 'pulumi-futrou/dist/provider'",
-    );
+    expect(() => module.exports.handler()).toThrow("Cannot find module 'pulumi-futrou/dist/provider'");
+  });
+
+  test("the provider module is one short line: every character is two bytes of state per resource", () => {
+    for (const kind of kinds()) {
+      const code = providerModule(kind);
+      expect(code).not.toMatch(/["\n]/);
+      expect(code.length).toBeLessThanOrEqual(75 + kind.length);
+    }
   });
 });
 
